@@ -1,0 +1,40 @@
+// Entry point of the `botwars` command line: dispatches to one module per command.
+import { boardCommand } from './board.js'
+import { InputError } from './io.js'
+import { resolveCommand } from './resolve.js'
+import { simulateCommand } from './simulate.js'
+
+const USAGE = `usage:
+  botwars resolve CASE.json [--report]      resolve one rules case (- reads standard input)
+  botwars simulate --board FILE --players N --seed S [--turns T]
+  botwars board check FILE                  validate a board file
+  botwars board show FILE                   print a board as an ASCII map`
+
+const COMMANDS: Record<string, (args: string[]) => string | Promise<string>> = {
+  resolve: resolveCommand,
+  simulate: simulateCommand,
+  board: boardCommand,
+}
+
+/** Runs a command; returns the exit status. Bad input gives one line on stderr and status 2. */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv
+  const command = name ? COMMANDS[name] : undefined
+  if (!command) {
+    process.stderr.write(`${name ? `unknown command "${name}"\n` : ''}${USAGE}\n`)
+    return 2
+  }
+  try {
+    const output = await command(args)
+    if (output) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`)
+    return 0
+  } catch (error) {
+    if (error instanceof InputError) {
+      process.stderr.write(`botwars ${name}: ${error.message.split('\n')[0]}\n`)
+      return 2
+    }
+    // An internal failure: still no stack trace for the user, but say it is ours.
+    process.stderr.write(`botwars ${name}: internal error: ${(error as Error).message?.split('\n')[0] ?? String(error)}\n`)
+    return 1
+  }
+}

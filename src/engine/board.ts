@@ -1,0 +1,180 @@
+// Board files (FORMAT.md section 1): the zod schema that parses one, the checks that need the
+// whole board, and `compileBoard`, which derives the lookup tables the rules use at every step.
+import { z } from 'zod'
+import { formatSquare, opposite, parseSquare } from './geometry.js'
+import {
+  CONVEYOR_COLOURS, DIRECTIONS, GEAR_TURNS, LASER_COLOURS, SWITCH_KINDS, WALL_BITS,
+  type Board, type BoardDefinition, type BoardElement, type BoardState, type FloorElement,
+  type Square, type StageNumber, type TeleporterElement,
+} from './types.js'
+
+export const MAX_BOARD_SIDE = 50
+export const MAX_BOARD_ELEMENTS = 10_000
+
+export const squareSchema = z.string().transform((text, ctx): Square => {
+  const square = parseSquare(text)
+  if (!square) {
+    ctx.addIssue({ code: 'custom', message: `"${text}" is not a square like r3c4` })
+    return z.NEVER
+  }
+  return square
+})
+const directionSchema = z.enum(DIRECTIONS)
+const stagesSchema = z.array(z.number().int().min(1).max(5)).min(1).max(5)
+  .refine((stages) => new Set(stages).size === stages.length, 'stages must not repeat')
+  .transform((stages) => stages as StageNumber[])
+
+const elementSchemas = [
+  z.object({ type: z.literal('wall'), at: squareSchema, side: directionSchema }),
+  z.object({ type: z.literal('pit'), at: squareSchema }),
+  z.object({ type: z.literal('conveyor'), at: squareSchema, dir: directionSchema, colour: z.enum(CONVEYOR_COLOURS) }),
+  z.object({ type: z.literal('pusher'), at: squareSchema, side: directionSchema, stages: stagesSchema }),
+  z.object({ type: z.literal('gear'), at: squareSchema, turn: z.enum(GEAR_TURNS) }),
+  z.object({ type: z.literal('crusher'), at: squareSchema, stages: stagesSchema }),
+  z.object({ type: z.literal('laser'), at: squareSchema, dir: directionSchema, colour: z.enum(LASER_COLOURS), strength: z.number().int().min(1).max(3).default(1) }),
+  z.object({ type: z.literal('drawbridge'), at: squareSchema, side: directionSchema }),
+  z.object({ type: z.literal('teleporter'), at: squareSchema, colour: z.string().min(1).max(40), active: z.boolean().default(false) }),
+  z.object({ type: z.literal('switch'), at: squareSchema, kind: z.enum(SWITCH_KINDS), targets: z.array(squareSchema).min(1).max(100) }),
+  z.object({ type: z.literal('wrench'), at: squareSchema, count: z.union([z.literal(1), z.literal(2)]) }),
+  z.object({ type: z.literal('flag'), at: squareSchema, number: z.number().int().min(1).max(100) }),
+  z.object({ type: z.literal('upgrade'), at: squareSchema }),
+] as const
+
+const elementSchema = z.discriminatedUnion('type', elementSchemas)
+
+export const boardSchema = z.object({
+  name: z.string().max(100).default('Untitled board'),
+  rows: z.number().int().min(1).max(MAX_BOARD_SIDE),
+  cols: z.number().int().min(1).max(MAX_BOARD_SIDE),
+  start: z.object({ at: squareSchema, facing: directionSchema.default('N') }),
+  elements: z.array(elementSchema).max(MAX_BOARD_ELEMENTS).default([]),
+}).superRefine((board, ctx) => {
+  const problems = boardProblems(board as BoardDefinition)
+  for (const { path, message } of problems) ctx.addIssue({ code: 'custom', path, message })
+})
+
+/** Turns a zod error into one line naming the field, e.g. `elements[3].type: …`. */
+export function describeIssues(error: z.ZodError, prefix: (string | number)[] = []): string {
+  const issue = error.issues[0]
+  if (!issue) return 'invalid input'
+  const path = [...prefix, ...issue.path].reduce<string>((out, key) =>
+    typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key), '')
+  let message = issue.message
+  if (issue.code === 'invalid_union' && 'note' in issue && issue.note === 'No matching discriminator') {
+    message = 'unknown element type'
+  }
+  return path ? `${path}: ${message}` : message
+}
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string }
+
+/** Validates a board file's JSON value; the error names the element index and the field. */
+export function parseBoard(input: unknown, prefix: (string | number)[] = []): ParseResult<BoardDefinition> {
+  const result = boardSchema.safeParse(input)
+  return result.success
+    ? { ok: true, value: result.data as BoardDefinition }
+    : { ok: false, error: describeIssues(result.error, prefix) }
+}
+
+const SIDE_ELEMENTS = new Set(['wall', 'pusher', 'laser'])
+
+function onBoard(board: BoardDefinition, square: Square): boolean {
+  return square.row <= board.rows && square.col <= board.cols
+}
+
+/** Checks that need the whole board: squares on it, one floor element per square, targets, flags. */
+function boardProblems(board: BoardDefinition): { path: (string | number)[]; message: string }[] {
+  const problems: { path: (string | number)[]; message: string }[] = []
+  if (!onBoard(board, board.start.at)) problems.push({ path: ['start', 'at'], message: 'square is off the board' })
+  const floorAt = new Map<string, BoardElement>()
+  const colours = new Set<string>()
+  board.elements.forEach((element, index) => {
+    const key = formatSquare(element.at)
+    if (!onBoard(board, element.at)) {
+      problems.push({ path: ['elements', index, 'at'], message: `${key} is off the ${board.rows}x${board.cols} board` })
+      return
+    }
+    if (!SIDE_ELEMENTS.has(element.type)) {
+      const other = floorAt.get(key)
+      if (other) problems.push({ path: ['elements', index, 'at'], message: `${key} already holds a ${other.type}` })
+      else floorAt.set(key, element)
+    }
+    if (element.type === 'teleporter') {
+      if (colours.has(element.colour)) problems.push({ path: ['elements', index, 'colour'], message: `teleporter colour "${element.colour}" is used twice` })
+      colours.add(element.colour)
+    }
+  })
+  board.elements.forEach((element, index) => {
+    if (element.type !== 'switch') return
+    element.targets.forEach((target, t) => {
+      const found = floorAt.get(formatSquare(target))
+      const allowed = element.kind === 'toggle' ? ['teleporter'] : ['drawbridge', 'teleporter']
+      if (!found || !allowed.includes(found.type)) {
+        problems.push({
+          path: ['elements', index, 'targets', t],
+          message: `${formatSquare(target)} is no ${allowed.join(' or ')} (a ${element.kind} switch works ${allowed.join(' and ')}s)`,
+        })
+      }
+    })
+  })
+  const flagNumbers: number[] = []
+  board.elements.forEach((element, index) => {
+    if (element.type !== 'flag') return
+    if (flagNumbers.includes(element.number)) problems.push({ path: ['elements', index, 'number'], message: `flag ${element.number} appears twice` })
+    flagNumbers.push(element.number)
+  })
+  const sorted = [...new Set(flagNumbers)].sort((a, b) => a - b)
+  sorted.forEach((number, i) => {
+    if (number !== i + 1) {
+      const index = board.elements.findIndex((e) => e.type === 'flag' && e.number === number)
+      problems.push({ path: ['elements', index, 'number'], message: `flags must be numbered 1, 2, 3 … without gaps; flag ${i + 1} is missing` })
+    }
+  })
+  return problems
+}
+
+export function squareIndex(board: Pick<Board, 'cols'>, square: Square): number {
+  return (square.row - 1) * board.cols + (square.col - 1)
+}
+
+export function isOnBoard(board: Pick<Board, 'rows' | 'cols'>, square: Square): boolean {
+  return square.row >= 1 && square.col >= 1 && square.row <= board.rows && square.col <= board.cols
+}
+
+/** Derives the lookup tables the rules read at every step. */
+export function compileBoard(definition: BoardDefinition): Board {
+  const size = definition.rows * definition.cols
+  const floor: (FloorElement | null)[] = new Array<FloorElement | null>(size).fill(null)
+  const walls: number[] = new Array<number>(size).fill(0)
+  const board: Board = {
+    ...definition,
+    floor, walls, pushers: [], lasers: [], teleporters: [], flagCount: 0,
+  }
+  for (const element of definition.elements) {
+    const index = squareIndex(board, element.at)
+    switch (element.type) {
+      case 'wall': walls[index]! |= WALL_BITS[element.side]; break
+      case 'pusher': walls[index]! |= WALL_BITS[element.side]; board.pushers.push(element); break
+      // A turret hangs on the wall behind it, opposite the way it fires.
+      case 'laser': walls[index]! |= WALL_BITS[opposite(element.dir)]; board.lasers.push(element); break
+      default:
+        floor[index] = element
+        if (element.type === 'teleporter') board.teleporters.push(element)
+        if (element.type === 'flag') board.flagCount = Math.max(board.flagCount, element.number)
+    }
+  }
+  board.teleporters.sort((a: TeleporterElement, b: TeleporterElement) => (a.colour < b.colour ? -1 : a.colour > b.colour ? 1 : 0))
+  return board
+}
+
+/** The state of switches, drawbridges and teleporters at the start of a game (R15, R16). */
+export function initialBoardState(board: BoardDefinition): BoardState {
+  const state: BoardState = { switches: {}, drawbridges: {}, teleporters: {} }
+  for (const element of board.elements) {
+    const key = formatSquare(element.at)
+    if (element.type === 'switch') state.switches[key] = 'off'
+    else if (element.type === 'drawbridge') state.drawbridges[key] = 'raised'
+    else if (element.type === 'teleporter') state.teleporters[key] = element.active ? 'active' : 'inactive'
+  }
+  return state
+}

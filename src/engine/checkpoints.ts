@@ -1,0 +1,57 @@
+// Step 4 of a stage (R30) and the virtual → real check of step 5 (R25).
+import { anyRobotAt, emit, isOnFloor, setPhase, type Resolution } from './context.js'
+import { cardSetsFor } from './deck.js'
+import { sameSquare } from './geometry.js'
+import { squareIndex } from './board.js'
+import type { RobotState } from './types.js'
+
+/**
+ * R30: a robot on the floor and not rebooting, on a flag: the flag becomes its checkpoint and is
+ * tagged if it is the next in order; on a wrench: checkpoint; on an upgrade station it has not
+ * visited: recorded (R6). Returns the players who tagged the board's last flag in this stage.
+ */
+export function touchCheckpoints(ctx: Resolution): string[] {
+  setPhase(ctx, 'checkpoint')
+  const finishers: string[] = []
+  for (const robot of ctx.robots) {
+    if (!isOnFloor(robot) || robot.rebooting) continue
+    const element = ctx.board.floor[squareIndex(ctx.board, robot.at)]
+    if (!element) continue
+    if (element.type === 'flag' || element.type === 'wrench') {
+      if (!sameSquare(robot.checkpoint, robot.at)) {
+        robot.checkpoint = robot.at
+        emit(ctx, { kind: 'checkpoint', player: robot.player, at: robot.at })
+      }
+      if (element.type === 'flag' && element.number === robot.flags + 1) {
+        robot.flags += 1
+        emit(ctx, { kind: 'flag-tagged', player: robot.player, number: element.number, at: robot.at })
+        if (robot.flags === ctx.board.flagCount) finishers.push(robot.player)
+      }
+    } else if (element.type === 'upgrade' && !robot.stations.some((s) => sameSquare(s, robot.at))) {
+      const before = cardSetsFor(robot.stations.length).length
+      robot.stations = [...robot.stations, robot.at]
+      const after = cardSetsFor(robot.stations.length)
+      emit(ctx, { kind: 'station-visited', player: robot.player, at: robot.at, unlocked: after.length > before ? after[after.length - 1]! : null })
+    }
+  }
+  return finishers
+}
+
+/**
+ * R25: a virtual robot becomes real at the end of a stage in which it is alone in its square, but
+ * not before the end of stage 5 of the first full turn after it was placed.
+ */
+export function settleModes(ctx: Resolution, stage: number): void {
+  setPhase(ctx, 'mode')
+  for (const robot of ctx.robots) {
+    if (robot.mode !== 'virtual' || !isOnFloor(robot)) continue
+    const firstFullTurn = robot.placedAfterTurn + 1
+    const longEnough = ctx.turn > firstFullTurn || (ctx.turn === firstFullTurn && stage === 5)
+    if (longEnough && !anyRobotAt(ctx, robot.at, robot)) becomeReal(ctx, robot)
+  }
+}
+
+function becomeReal(ctx: Resolution, robot: RobotState): void {
+  robot.mode = 'real'
+  emit(ctx, { kind: 'became-real', player: robot.player })
+}

@@ -1,0 +1,57 @@
+// The working state of one turn being resolved. `resolveTurn` copies the game state into a
+// Resolution, the rules change that copy as the turn unfolds, and the copy becomes the new
+// state: the caller's data is never touched, so the engine stays pure from outside.
+import type { EventTime, GameEvent, GameEventBody, Phase } from './events.js'
+import { sameSquare } from './geometry.js'
+import type { Board, BoardState, Card, OptionName, RobotState, Square } from './types.js'
+
+export interface Resolution {
+  readonly board: Board
+  readonly turn: number
+  boardState: BoardState
+  /** Robots in seat order (working copies). */
+  robots: RobotState[]
+  /** This turn's registers per seat: index 0 is register 1 (R8, R27). */
+  registers: (Card | null)[][]
+  optionDeck: OptionName[]
+  events: GameEvent[]
+  /** When the next event happens; the rules move it forward as they go. */
+  time: EventTime
+  /** Set when a player loses its last robot this turn (R34). */
+  someoneLostLastRobot: boolean
+}
+
+export function emit(ctx: Resolution, body: GameEventBody): void {
+  const t = ctx.time
+  ctx.events.push({ ...body, time: { stage: t.stage, phase: t.phase, priority: t.priority, step: t.step } } as GameEvent)
+}
+
+export function setPhase(ctx: Resolution, phase: Phase, priority: number | null = null, step = 0): void {
+  ctx.time.phase = phase
+  ctx.time.priority = priority
+  ctx.time.step = step
+}
+
+export function isOnFloor(robot: RobotState): robot is RobotState & { at: Square } {
+  return robot.at !== null && robot.mode !== 'destroyed'
+}
+
+/** The real robot on `square`, other than `except`; real robots never share a square. */
+export function realRobotAt(ctx: Resolution, square: Square, except?: RobotState): RobotState | null {
+  for (const robot of ctx.robots) {
+    if (robot !== except && robot.mode === 'real' && sameSquare(robot.at, square)) return robot
+  }
+  return null
+}
+
+/** Whether any robot on the floor (real or virtual) other than `except` stands on `square`. */
+export function anyRobotAt(ctx: Resolution, square: Square, except?: RobotState): boolean {
+  for (const robot of ctx.robots) {
+    if (robot !== except && isOnFloor(robot) && sameSquare(robot.at, square)) return true
+  }
+  return false
+}
+
+export function robotsAt(ctx: Resolution, square: Square): RobotState[] {
+  return ctx.robots.filter((robot) => isOnFloor(robot) && sameSquare(robot.at, square))
+}

@@ -1,0 +1,97 @@
+// Conveyors, the first of mechanisms part 2 (R18, R19): an express step for blue belts, then a
+// common step for every belt, each step simultaneous for all the robots it moves.
+import { emit, isOnFloor, setPhase, type Resolution } from './context.js'
+import { dealDamage } from './damage.js'
+import { applyArrival, barrierAhead } from './floor.js'
+import { neighbour, quarterTurnBetween, sameSquare, turnLeft, turnRight } from './geometry.js'
+import { squareIndex } from './board.js'
+import type { ConveyorElement, RobotState, Square } from './types.js'
+
+interface Ride {
+  robot: RobotState
+  belt: ConveyorElement
+  to: Square
+  moves: boolean
+}
+
+export function runConveyors(ctx: Resolution): void {
+  const fenceTouched = new Set<RobotState>()
+  setPhase(ctx, 'conveyor', null, 1)
+  conveyorStep(ctx, true, fenceTouched)
+  setPhase(ctx, 'conveyor', null, 2)
+  conveyorStep(ctx, false, fenceTouched)
+}
+
+function beltUnder(ctx: Resolution, robot: RobotState): ConveyorElement | null {
+  const element = ctx.board.floor[squareIndex(ctx.board, robot.at!)]
+  return element?.type === 'conveyor' ? element : null
+}
+
+function conveyorStep(ctx: Resolution, expressOnly: boolean, fenceTouched: Set<RobotState>): void {
+  const rides: Ride[] = []
+  for (const robot of ctx.robots) {
+    if (!isOnFloor(robot)) continue
+    const belt = beltUnder(ctx, robot)
+    if (!belt || (expressOnly && belt.colour !== 'blue')) continue
+    const barrier = barrierAhead(ctx.board, ctx.boardState, robot.at, belt.dir)
+    if (barrier === 'fence' && !fenceTouched.has(robot)) {
+      // R19: into the fence, no move and 2 damage, at most once per robot in a stage's conveyor phase.
+      fenceTouched.add(robot)
+      dealDamage(ctx, robot, 2, 'fence')
+    }
+    if (barrier) {
+      if (isOnFloor(robot)) emit(ctx, { kind: 'obstructed', player: robot.player, at: robot.at, reason: barrier })
+      continue
+    }
+    rides.push({ robot, belt, to: neighbour(robot.at, belt.dir), moves: true })
+  }
+  settleConflicts(ctx, rides)
+  const moving = rides.filter((ride) => ride.moves)
+  // All robots of the step move at once; then each meets what is on its new square.
+  for (const ride of moving) {
+    const arrival = ctx.board.floor[squareIndex(ctx.board, ride.to)]
+    emit(ctx, { kind: 'moved', player: ride.robot.player, from: ride.robot.at!, to: ride.to, cause: 'conveyor' })
+    ride.robot.at = ride.to
+    if (arrival?.type === 'conveyor' && !ride.robot.options.includes('Gyroscope')) {
+      const turn = quarterTurnBetween(ride.belt.dir, arrival.dir)
+      if (turn !== 0) {
+        ride.robot.facing = turn === 1 ? turnRight(ride.robot.facing) : turnLeft(ride.robot.facing)
+        emit(ctx, { kind: 'turned', player: ride.robot.player, facing: ride.robot.facing, cause: 'conveyor' })
+      }
+    }
+  }
+  for (const ride of moving) {
+    if (isOnFloor(ride.robot)) applyArrival(ctx, ride.robot)
+  }
+}
+
+/**
+ * R19, among real robots (virtual robots ignore other robots, R24): several robots into one
+ * square, a robot into a square whose robot stays, and two robots swapping squares all stay.
+ * Staying can make others stay, so this runs until nothing changes.
+ */
+function settleConflicts(ctx: Resolution, rides: Ride[]): void {
+  const real = rides.filter((ride) => ride.robot.mode === 'real')
+  for (const ride of real) {
+    const rivals = real.filter((other) => sameSquare(other.to, ride.to))
+    if (rivals.length < 2) continue
+    const target = ctx.board.floor[squareIndex(ctx.board, ride.to)]
+    const winsTheSquare = target?.type === 'conveyor' && target.dir === ride.belt.dir
+    if (!winsTheSquare) ride.moves = false
+  }
+  let changed = true
+  while (changed) {
+    changed = false
+    for (const ride of real) {
+      if (!ride.moves) continue
+      const occupant = ctx.robots.find((robot) => robot !== ride.robot && robot.mode === 'real' && sameSquare(robot.at, ride.to))
+      if (!occupant) continue
+      const occupantRide = real.find((other) => other.robot === occupant)
+      const swaps = occupantRide !== undefined && sameSquare(occupantRide.to, ride.robot.at)
+      if (!occupantRide || !occupantRide.moves || swaps) {
+        ride.moves = false
+        changed = true
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+// Damage, option sacrifice, fused registers and destruction (R11, R27, R28, R29).
+import { emit, type Resolution } from './context.js'
+import type { DamageSource, DestroyCause } from './events.js'
+import { REGISTER_COUNT, type OptionName, type RobotState } from './types.js'
+
+/**
+ * Deals `amount` points of damage. Point by point: a robot holding an option whose HP is at or
+ * below its sacrifice threshold loses its oldest option instead (R28); otherwise HP drops, and
+ * at HP h <= 5 register h is fused with the card it holds now (R27). At 0 HP it is destroyed.
+ */
+export function dealDamage(ctx: Resolution, robot: RobotState, amount: number, source: DamageSource, by?: string): void {
+  if (robot.mode === 'destroyed' || amount <= 0) return
+  const seat = ctx.robots.indexOf(robot)
+  const sacrificed: OptionName[] = []
+  const fusedNow: number[] = []
+  let taken = 0
+  for (let point = 0; point < amount && robot.hp > 0; point++) {
+    if (robot.options.length > 0 && robot.hp <= robot.sacrificeAt) {
+      const option = robot.options.shift()!
+      ctx.optionDeck.push(option) // R32: a lost option goes to the bottom of the deck
+      sacrificed.push(option)
+      continue
+    }
+    robot.hp -= 1
+    taken += 1
+    if (robot.hp >= 1 && robot.hp <= REGISTER_COUNT && !(String(robot.hp) in robot.fused)) {
+      robot.fused[String(robot.hp)] = ctx.registers[seat]![robot.hp - 1] ?? null
+      fusedNow.push(robot.hp)
+    }
+  }
+  for (const option of sacrificed) emit(ctx, { kind: 'option-sacrificed', player: robot.player, option })
+  if (taken > 0) emit(ctx, { kind: 'damaged', player: robot.player, amount: taken, source, hp: robot.hp, ...(by ? { by } : {}) })
+  for (const register of fusedNow) {
+    emit(ctx, { kind: 'register-fused', player: robot.player, register, card: robot.fused[String(register)] ?? null })
+  }
+  if (robot.hp === 0) destroyRobot(ctx, robot, 'damage')
+}
+
+/**
+ * Removes a robot from the board at once (R11). It costs the player one robot (R29); options are
+ * hardware and go back to the bottom of the option deck (R32); a declared reboot lapses (R33).
+ */
+export function destroyRobot(ctx: Resolution, robot: RobotState, cause: DestroyCause): void {
+  if (robot.mode === 'destroyed' || robot.at === null) return
+  const at = robot.at
+  robot.at = null
+  robot.mode = 'destroyed'
+  robot.robotsLeft = Math.max(0, robot.robotsLeft - 1)
+  ctx.optionDeck.push(...robot.options)
+  robot.options = []
+  robot.rebootNext = false
+  robot.rebooting = false
+  if (robot.robotsLeft === 0) ctx.someoneLostLastRobot = true
+  emit(ctx, { kind: 'destroyed', player: robot.player, at, cause, robotsLeft: robot.robotsLeft })
+}

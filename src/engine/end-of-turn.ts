@@ -1,0 +1,73 @@
+// The end of a turn: repairs and options (R31), reboots (R33), reinstatement (R29) and the end
+// of the game by elimination (R34).
+import { emit, isOnFloor, setPhase, type Resolution } from './context.js'
+import { squareIndex } from './board.js'
+import { MAX_HP, REGISTER_COUNT, type RobotState } from './types.js'
+
+export function endTurn(ctx: Resolution): { gameOver: boolean; winners: string[] } {
+  ctx.time.stage = 0
+  setPhase(ctx, 'end')
+  for (const robot of ctx.robots) repair(ctx, robot)
+  for (const robot of ctx.robots) settleReboot(ctx, robot)
+  for (const robot of ctx.robots) reinstate(ctx, robot)
+  if (!ctx.someoneLostLastRobot) return { gameOver: false, winners: [] }
+  const standing = ctx.robots.filter((robot) => robot.robotsLeft > 0)
+  if (standing.length > 1) return { gameOver: false, winners: [] }
+  const winners = standing.map((robot) => robot.player)
+  emit(ctx, { kind: 'game-over', winners })
+  return { gameOver: true, winners }
+}
+
+/** R31: +1 HP per wrench, +1 on a flag, never above 10; a double wrench may give an option instead. */
+function repair(ctx: Resolution, robot: RobotState): void {
+  if (!isOnFloor(robot) || robot.rebooting) return
+  const element = ctx.board.floor[squareIndex(ctx.board, robot.at)]
+  let amount = 0
+  if (element?.type === 'flag') amount = 1
+  if (element?.type === 'wrench') {
+    if (element.count === 2 && robot.doubleWrench === 'option' && ctx.optionDeck.length > 0) {
+      const option = ctx.optionDeck.shift()!
+      robot.options = [...robot.options, option]
+      emit(ctx, { kind: 'option-taken', player: robot.player, option })
+      return
+    }
+    amount = element.count
+  }
+  const healed = Math.min(MAX_HP, robot.hp + amount) - robot.hp
+  if (healed <= 0) return
+  robot.hp += healed
+  emit(ctx, { kind: 'repaired', player: robot.player, amount: healed, hp: robot.hp })
+  // R27: a register stays fused only while its number is at least HP.
+  for (let k = 1; k < Math.min(robot.hp, REGISTER_COUNT + 1); k++) {
+    if (String(k) in robot.fused) {
+      delete robot.fused[String(k)]
+      emit(ctx, { kind: 'register-unfused', player: robot.player, register: k })
+    }
+  }
+}
+
+/** R33: a declared reboot takes effect now: full HP, nothing fused, and the next turn spent rebooting. */
+function settleReboot(ctx: Resolution, robot: RobotState): void {
+  const declared = robot.rebootNext && isOnFloor(robot)
+  robot.rebootNext = false
+  robot.rebooting = declared
+  if (!declared) return
+  robot.hp = MAX_HP
+  robot.fused = {}
+  emit(ctx, { kind: 'reboot', player: robot.player })
+}
+
+/** R29: a destroyed robot comes back, virtual, on its last checkpoint if the player has robots left. */
+function reinstate(ctx: Resolution, robot: RobotState): void {
+  if (robot.mode !== 'destroyed') return
+  if (robot.robotsLeft <= 0) {
+    if (ctx.events.some((e) => e.kind === 'destroyed' && e.player === robot.player)) emit(ctx, { kind: 'player-out', player: robot.player })
+    return
+  }
+  const at = robot.checkpoint ?? ctx.board.start.at
+  Object.assign(robot, {
+    at, facing: ctx.board.start.facing, hp: MAX_HP, mode: 'virtual', fused: {}, options: [],
+    rebooting: false, rebootNext: false, placedAfterTurn: ctx.turn,
+  } satisfies Partial<RobotState>)
+  emit(ctx, { kind: 'reinstated', player: robot.player, at, facing: robot.facing })
+}

@@ -1,0 +1,111 @@
+// Mechanisms, part 1 (R14–R17): what a square does to a robot that enters it, at every step,
+// also mid-card, and what stands between two squares (walls R4, the fence R3, bridge sides R15).
+import { anyRobotAt, emit, type Resolution } from './context.js'
+import { destroyRobot } from './damage.js'
+import type { MoveCause } from './events.js'
+import { formatSquare, neighbour, opposite } from './geometry.js'
+import { isOnBoard, squareIndex } from './board.js'
+import { WALL_BITS, type Board, type BoardState, type Direction, type RobotState, type Square, type SwitchElement, type TeleporterElement } from './types.js'
+
+export type Barrier = 'wall' | 'fence' | 'bridge' | null
+
+/** Whether a wall stands between `from` and its neighbour towards `dir` (R4). */
+export function wallBetween(board: Board, from: Square, dir: Direction): boolean {
+  if (board.walls[squareIndex(board, from)]! & WALL_BITS[dir]) return true
+  const to = neighbour(from, dir)
+  return isOnBoard(board, to) && (board.walls[squareIndex(board, to)]! & WALL_BITS[opposite(dir)]) !== 0
+}
+
+export function isRaisedDrawbridge(board: Board, state: BoardState, square: Square): boolean {
+  const element = board.floor[squareIndex(board, square)]
+  return element?.type === 'drawbridge' && state.drawbridges[formatSquare(square)] !== 'lowered'
+}
+
+/**
+ * What stops a step from `from` towards `dir`: a wall (R4; a wall on the edge stands in front
+ * of the fence, R3), the fence, or the bridge side of a raised drawbridge, which acts as a wall (R15).
+ */
+export function barrierAhead(board: Board, state: BoardState, from: Square, dir: Direction): Barrier {
+  if (wallBetween(board, from, dir)) return 'wall'
+  const to = neighbour(from, dir)
+  if (!isOnBoard(board, to)) return 'fence'
+  const element = board.floor[squareIndex(board, to)]
+  if (element?.type === 'drawbridge' && element.side === opposite(dir) && state.drawbridges[formatSquare(to)] !== 'lowered') return 'bridge'
+  return null
+}
+
+/**
+ * Puts a robot on the square it moves into and applies what is there: a pit or raised drawbridge
+ * destroys it (R14, R15), a switch flips (R16), an active teleporter sends it on (R17).
+ */
+export function enterSquare(ctx: Resolution, robot: RobotState, to: Square, cause: MoveCause, by?: string): void {
+  const from = robot.at!
+  robot.at = to
+  emit(ctx, { kind: 'moved', player: robot.player, from, to, cause, ...(by ? { by } : {}) })
+  applyArrival(ctx, robot)
+}
+
+/** What the square a robot has just been moved onto does to it (split out for simultaneous conveyor moves). */
+export function applyArrival(ctx: Resolution, robot: RobotState): void {
+  const to = robot.at!
+  const element = ctx.board.floor[squareIndex(ctx.board, to)]
+  if (!element) return
+  switch (element.type) {
+    case 'pit': destroyRobot(ctx, robot, 'pit'); return
+    case 'drawbridge':
+      if (ctx.boardState.drawbridges[formatSquare(to)] !== 'lowered') destroyRobot(ctx, robot, 'drawbridge')
+      return
+    case 'switch': flipSwitch(ctx, robot, element); return
+    case 'teleporter': teleport(ctx, robot, element); return
+    default: return
+  }
+}
+
+/** R16: pressure switches go on once and stay on; toggle switches flip their teleporters every time. */
+function flipSwitch(ctx: Resolution, robot: RobotState, element: SwitchElement): void {
+  const key = formatSquare(element.at)
+  const wasOn = ctx.boardState.switches[key] === 'on'
+  if (element.kind === 'pressure' && wasOn) return
+  ctx.boardState.switches[key] = wasOn ? 'off' : 'on'
+  emit(ctx, { kind: 'switch-flipped', player: robot.player, at: element.at, on: !wasOn })
+  for (const target of element.targets) {
+    const targetKey = formatSquare(target)
+    const found = ctx.board.floor[squareIndex(ctx.board, target)]
+    if (found?.type === 'drawbridge') {
+      if (ctx.boardState.drawbridges[targetKey] !== 'lowered') {
+        ctx.boardState.drawbridges[targetKey] = 'lowered'
+        emit(ctx, { kind: 'drawbridge-lowered', at: target })
+      }
+    } else if (found?.type === 'teleporter') {
+      const active = element.kind === 'pressure' ? true : ctx.boardState.teleporters[targetKey] !== 'active'
+      if ((ctx.boardState.teleporters[targetKey] === 'active') !== active) {
+        ctx.boardState.teleporters[targetKey] = active ? 'active' : 'inactive'
+        emit(ctx, { kind: 'teleporter-changed', at: target, active })
+      }
+    }
+  }
+}
+
+export function isActiveTeleporter(ctx: Resolution, element: TeleporterElement): boolean {
+  return ctx.boardState.teleporters[formatSquare(element.at)] === 'active'
+}
+
+/**
+ * R17: on to the next teleporter in alphabetical order of colour, wrapping round, that is active
+ * and holds no robot (real or virtual, R24). If there is none the robot stays. Arriving does not
+ * teleport again.
+ */
+function teleport(ctx: Resolution, robot: RobotState, source: TeleporterElement): void {
+  if (!isActiveTeleporter(ctx, source)) return
+  const ring = ctx.board.teleporters
+  const start = ring.indexOf(source)
+  for (let i = 1; i < ring.length; i++) {
+    const candidate = ring[(start + i) % ring.length]!
+    if (isActiveTeleporter(ctx, candidate) && !anyRobotAt(ctx, candidate.at, robot)) {
+      const from = robot.at!
+      robot.at = candidate.at
+      emit(ctx, { kind: 'teleported', player: robot.player, from, to: candidate.at, colour: candidate.colour })
+      return
+    }
+  }
+}

@@ -1,0 +1,72 @@
+// Board lasers (R23) and robot lasers (R26). Every beam of a volley is traced first and its
+// damage dealt afterwards, so all beams fire at once: a robot destroyed by one still fires its own.
+import { emit, isOnFloor, realRobotAt, robotsAt, setPhase, type Resolution } from './context.js'
+import { dealDamage } from './damage.js'
+import { isRaisedDrawbridge, wallBetween } from './floor.js'
+import { neighbour, opposite } from './geometry.js'
+import { isOnBoard } from './board.js'
+import type { Direction, RobotState, Square } from './types.js'
+
+/** The next square a beam enters, or null where a wall, the board's edge or a raised drawbridge stops it. */
+function beamContinues(ctx: Resolution, from: Square, dir: Direction): Square | null {
+  if (wallBetween(ctx.board, from, dir)) return null
+  const next = neighbour(from, dir)
+  if (!isOnBoard(ctx.board, next) || isRaisedDrawbridge(ctx.board, ctx.boardState, next)) return null
+  return next
+}
+
+interface Hit { robot: RobotState; amount: number; by?: string }
+
+export function fireBoardLasers(ctx: Resolution): void {
+  setPhase(ctx, 'board-laser')
+  const hits: Hit[] = []
+  for (const laser of ctx.board.lasers) {
+    const squares: Square[] = []
+    const struck: string[] = []
+    let square: Square | null = laser.at
+    while (square) {
+      squares.push(square)
+      const here = robotsAt(ctx, square)
+      for (const robot of here) {
+        hits.push({ robot, amount: laser.strength })
+        struck.push(robot.player)
+      }
+      // R23: a blue beam stops at the first square holding a robot, real or virtual.
+      if (here.length > 0 && laser.colour === 'blue') break
+      square = beamContinues(ctx, square, laser.dir)
+    }
+    if (struck.length > 0) {
+      emit(ctx, { kind: 'board-laser', from: laser.at, dir: laser.dir, colour: laser.colour, strength: laser.strength, squares, hits: struck })
+    }
+  }
+  for (const hit of hits) dealDamage(ctx, hit.robot, hit.amount, 'board-laser')
+}
+
+/**
+ * R26: every real robot that is not rebooting fires forward (and backward with Rear Laser, R32).
+ * The beam starts in the square ahead, passes through virtual robots and stops at the first real
+ * robot (1 damage, 2 with Double Laser), a wall, a raised drawbridge or the board's edge.
+ */
+export function fireRobotLasers(ctx: Resolution): void {
+  setPhase(ctx, 'combat')
+  const hits: Hit[] = []
+  for (const shooter of ctx.robots) {
+    if (!isOnFloor(shooter) || shooter.mode !== 'real' || shooter.rebooting) continue
+    const damage = shooter.options.includes('Double Laser') ? 2 : 1
+    const directions = shooter.options.includes('Rear Laser') ? [shooter.facing, opposite(shooter.facing)] : [shooter.facing]
+    for (const dir of directions) {
+      const squares: Square[] = []
+      let target: RobotState | null = null
+      let square = beamContinues(ctx, shooter.at, dir)
+      while (square) {
+        squares.push(square)
+        target = realRobotAt(ctx, square, shooter)
+        if (target) break
+        square = beamContinues(ctx, square, dir)
+      }
+      emit(ctx, { kind: 'robot-laser', player: shooter.player, dir, squares, hit: target?.player ?? null, damage: target ? damage : 0 })
+      if (target) hits.push({ robot: target, amount: damage, by: shooter.player })
+    }
+  }
+  for (const hit of hits) dealDamage(ctx, hit.robot, hit.amount, 'robot-laser', hit.by)
+}

@@ -1,0 +1,52 @@
+// Robot movement, step 1 of a stage (R10, R12): every robot with a card in the stage's register
+// plays it, highest priority first, one card completely before the next.
+import { emit, isOnFloor, setPhase, type Resolution } from './context.js'
+import { opposite, turnLeft, turnRight } from './geometry.js'
+import { tryStep } from './push.js'
+import type { Card, CardKind, Direction, RobotState } from './types.js'
+
+type CardAction =
+  | { steps: number; towards: (facing: Direction) => Direction }
+  | { turn: (facing: Direction) => Direction }
+  | { idle: true }
+
+const forward = (f: Direction) => f
+const CARD_ACTIONS: Record<CardKind, CardAction> = {
+  FWD1: { steps: 1, towards: forward }, FWD2: { steps: 2, towards: forward }, FWD3: { steps: 3, towards: forward },
+  RVS1: { steps: 1, towards: opposite }, RVS2: { steps: 2, towards: opposite }, RVS3: { steps: 3, towards: opposite },
+  SLF1: { steps: 1, towards: turnLeft }, SRT1: { steps: 1, towards: turnRight },
+  LF90: { turn: turnLeft }, RT90: { turn: turnRight }, UTRN: { turn: opposite },
+  IDLE: { idle: true },
+}
+
+export function runRobotMovement(ctx: Resolution, stage: number): void {
+  const queue: { robot: RobotState; card: Card; fused: boolean }[] = []
+  ctx.robots.forEach((robot, seat) => {
+    const card = ctx.registers[seat]![stage - 1]
+    if (card && isOnFloor(robot) && !robot.rebooting) queue.push({ robot, card, fused: String(stage) in robot.fused })
+  })
+  queue.sort((a, b) => b.card.priority - a.card.priority)
+  for (const { robot, card, fused } of queue) {
+    // R11: a robot destroyed earlier in this stage plays no further card.
+    if (!isOnFloor(robot)) continue
+    setPhase(ctx, 'movement', card.priority, 0)
+    emit(ctx, { kind: 'card-played', player: robot.player, card, register: stage, fused })
+    playCard(ctx, robot, card)
+  }
+}
+
+function playCard(ctx: Resolution, robot: RobotState, card: Card): void {
+  const action = CARD_ACTIONS[card.kind]
+  if ('turn' in action) {
+    robot.facing = action.turn(robot.facing)
+    emit(ctx, { kind: 'turned', player: robot.player, facing: robot.facing, cause: 'card' })
+    return
+  }
+  if ('idle' in action) return
+  // R12: each step on its own; R17: after a teleport the rest goes on in the same direction.
+  const dir = action.towards(robot.facing)
+  for (let step = 1; step <= action.steps; step++) {
+    ctx.time.step = step
+    if (tryStep(ctx, robot, dir, 'card') !== 'moved') return
+  }
+}

@@ -1,0 +1,46 @@
+// One step of a robot and the pushing it causes (R3, R12, R13, R24).
+import { emit, realRobotAt, type Resolution } from './context.js'
+import { dealDamage } from './damage.js'
+import { barrierAhead, enterSquare } from './floor.js'
+import { neighbour } from './geometry.js'
+import type { Direction, RobotState } from './types.js'
+
+export type StepOutcome = 'moved' | 'obstructed' | 'destroyed'
+
+/**
+ * Tries one step of `mover` towards `dir`, under its own card or moved by a pusher. A real mover
+ * pushes the chain of real robots ahead of it (R13): if the last of the chain is stopped by a wall
+ * nothing moves; if by the fence, that robot takes 2 damage (R3) and nothing moves; either way the
+ * mover's move ends with "obstruction encountered". Virtual robots neither push nor are pushed (R24).
+ */
+export function tryStep(ctx: Resolution, mover: RobotState, dir: Direction, cause: 'card' | 'pusher'): StepOutcome {
+  const from = mover.at!
+  const barrier = barrierAhead(ctx.board, ctx.boardState, from, dir)
+  if (barrier) {
+    if (barrier === 'fence') dealDamage(ctx, mover, 2, 'fence')
+    emit(ctx, { kind: 'obstructed', player: mover.player, at: from, reason: barrier })
+    return mover.mode === 'destroyed' ? 'destroyed' : 'obstructed'
+  }
+  const to = neighbour(from, dir)
+  if (mover.mode === 'real') {
+    const chain: RobotState[] = []
+    let next = realRobotAt(ctx, to, mover)
+    while (next) {
+      chain.push(next)
+      const blocked = barrierAhead(ctx.board, ctx.boardState, next.at!, dir)
+      if (blocked) {
+        if (blocked === 'fence') dealDamage(ctx, next, 2, 'fence', mover.player)
+        emit(ctx, { kind: 'obstructed', player: mover.player, at: from, reason: 'robot' })
+        return 'obstructed'
+      }
+      next = realRobotAt(ctx, neighbour(next.at!, dir), mover)
+    }
+    // The far end of the chain moves first, so each pushed robot steps into a free square.
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const pushed = chain[i]!
+      enterSquare(ctx, pushed, neighbour(pushed.at!, dir), 'push', mover.player)
+    }
+  }
+  enterSquare(ctx, mover, to, cause === 'card' ? 'card' : 'pusher')
+  return mover.mode === 'destroyed' ? 'destroyed' : 'moved'
+}

@@ -1,0 +1,134 @@
+// resolveTurn: a game state and every player's orders in, the new state and the turn's ordered
+// event log out (R10). Pure: the input is copied, never changed, and nothing here reads a clock,
+// a file or Math.random.
+import { emit, setPhase, type Resolution } from './context.js'
+import { unfusedRegisters } from './deck.js'
+import { endTurn } from './end-of-turn.js'
+import type { GameEvent } from './events.js'
+import { playStage } from './stage.js'
+import {
+  REGISTER_COUNT,
+  type Board, type BoardState, type Card, type GameState, type RobotSnapshot, type RobotState, type TurnOrders,
+} from './types.js'
+
+export interface StageResult {
+  stage: number
+  events: GameEvent[]
+  /** Every robot at the end of the stage (after step 5 of R10). */
+  robots: RobotSnapshot[]
+  board: BoardState
+}
+
+export interface TurnResult {
+  /** The turn that was played. */
+  turn: number
+  state: GameState
+  /** Robots and mechanisms as the turn began: the picture above stage 1. */
+  start: { robots: RobotSnapshot[]; board: BoardState; events: GameEvent[] }
+  /** One entry per stage played: five, unless the game ended earlier (R34). */
+  stages: StageResult[]
+  /** The end-of-turn events (repairs, reboots, reinstatement, game over) and the robots after them. */
+  end: { events: GameEvent[]; robots: RobotState[] }
+  /** Each player's registers as played this turn, revealed with the results. */
+  registers: Record<string, (Card | null)[]>
+}
+
+export function copyRobot(robot: RobotState): RobotState {
+  return {
+    ...robot,
+    at: robot.at && { ...robot.at },
+    checkpoint: robot.checkpoint && { ...robot.checkpoint },
+    stations: robot.stations.map((s) => ({ ...s })),
+    options: [...robot.options],
+    fused: { ...robot.fused },
+  }
+}
+
+export function copyBoardState(state: BoardState): BoardState {
+  return { switches: { ...state.switches }, drawbridges: { ...state.drawbridges }, teleporters: { ...state.teleporters } }
+}
+
+export function snapshot(robot: RobotState): RobotSnapshot {
+  return { player: robot.player, at: robot.at && { ...robot.at }, facing: robot.facing, hp: robot.hp, mode: robot.mode, rebooting: robot.rebooting }
+}
+
+/** Whether a robot needs orders this turn: it is on the floor and not rebooting. */
+export function needsProgram(robot: RobotState): boolean {
+  return robot.mode !== 'destroyed' && robot.at !== null && !robot.rebooting
+}
+
+export function resolveTurn(board: Board, state: GameState, orders: Readonly<Record<string, TurnOrders>>): TurnResult {
+  if (state.gameOver) throw new Error('resolveTurn: the game is already over')
+  const ctx: Resolution = {
+    board,
+    turn: state.turn,
+    boardState: copyBoardState(state.board),
+    robots: state.robots.map(copyRobot),
+    registers: [],
+    optionDeck: [...state.optionDeck],
+    events: [],
+    time: { stage: 0, phase: 'orders', priority: null, step: 0 },
+    someoneLostLastRobot: false,
+  }
+  setPhase(ctx, 'orders')
+  ctx.registers = ctx.robots.map((robot) => loadRegisters(ctx, robot, orders[robot.player]))
+  const start = { robots: ctx.robots.map(snapshot), board: copyBoardState(ctx.boardState), events: ctx.events.slice() }
+
+  const stages: StageResult[] = []
+  let finishers: string[] = []
+  for (let stage = 1; stage <= REGISTER_COUNT && finishers.length === 0; stage++) {
+    const from = ctx.events.length
+    finishers = playStage(ctx, stage)
+    if (finishers.length > 0) {
+      // R34: the game ends at the end of the stage in which a robot tags the last flag.
+      emit(ctx, { kind: 'game-over', winners: finishers })
+    }
+    stages.push({ stage, events: ctx.events.slice(from), robots: ctx.robots.map(snapshot), board: copyBoardState(ctx.boardState) })
+  }
+
+  const endFrom = ctx.events.length
+  const outcome = finishers.length > 0 ? { gameOver: true, winners: finishers } : endTurn(ctx)
+  const registers: Record<string, (Card | null)[]> = {}
+  ctx.robots.forEach((robot, seat) => { registers[robot.player] = ctx.registers[seat]! })
+  return {
+    turn: state.turn,
+    state: {
+      turn: state.turn + 1,
+      robots: ctx.robots,
+      board: ctx.boardState,
+      optionDeck: ctx.optionDeck,
+      hands: {},
+      rng: state.rng,
+      gameOver: outcome.gameOver,
+      winners: outcome.winners,
+    },
+    start,
+    stages,
+    end: { events: ctx.events.slice(endFrom), robots: ctx.robots.map(copyRobot) },
+    registers,
+  }
+}
+
+/**
+ * Lays out a robot's registers for the turn: fused registers keep their cards (R27), the others
+ * take the program's cards in order (R8). Also records the orders' reboot declaration (R33) and a
+ * reinstated robot's chosen facing (R29).
+ */
+function loadRegisters(ctx: Resolution, robot: RobotState, given: TurnOrders | undefined): (Card | null)[] {
+  const registers: (Card | null)[] = new Array<Card | null>(REGISTER_COUNT).fill(null)
+  robot.rebootNext = given?.rebootNext ?? false
+  if (!needsProgram(robot)) return registers
+  if (!given) throw new Error(`resolveTurn: no orders for ${robot.player}`)
+  const open = unfusedRegisters(robot)
+  if (given.cards.length !== open.length) {
+    throw new Error(`resolveTurn: ${robot.player} has ${open.length} unfused registers but ${given.cards.length} cards`)
+  }
+  for (let k = 1; k <= REGISTER_COUNT; k++) registers[k - 1] = robot.fused[String(k)] ?? null
+  open.forEach((register, i) => { registers[register - 1] = given.cards[i]! })
+  if (given.filledByServer) emit(ctx, { kind: 'program-filled', player: robot.player, cards: given.cards })
+  if (given.facing && robot.mode === 'virtual' && robot.placedAfterTurn > 0 && robot.placedAfterTurn === ctx.turn - 1) {
+    robot.facing = given.facing
+    emit(ctx, { kind: 'facing-chosen', player: robot.player, facing: given.facing })
+  }
+  return registers
+}
