@@ -21,6 +21,8 @@ export interface ReportTable {
 }
 
 export interface ReportOptions {
+  /** Display names by engine player id, when they differ (e.g. after a seat changed hands). */
+  names?: Record<string, string>
   /** A colour to show beside each player's name in the NAME row. */
   colours?: Record<string, string>
 }
@@ -91,8 +93,9 @@ function modeText(robot: RobotSnapshot): string {
 }
 
 function nameCell(player: string, options: ReportOptions): string[] {
+  const name = options.names?.[player] ?? player
   const colour = options.colours?.[player]
-  return [colour ? `${player} (${colour})` : player]
+  return [colour ? `${name} (${colour})` : name]
 }
 
 /** The table of one stage (index into `result.stages`). */
