@@ -23,7 +23,10 @@ export interface Resolution {
 
 export function emit(ctx: Resolution, body: GameEventBody): void {
   const t = ctx.time
-  ctx.events.push({ ...body, time: { stage: t.stage, phase: t.phase, priority: t.priority, step: t.step } } as GameEvent)
+  // Every body is a fresh literal at its call site, so stamping it in place is safe and cheap.
+  const event = body as GameEvent
+  event.time = { stage: t.stage, phase: t.phase, priority: t.priority, step: t.step }
+  ctx.events.push(event)
 }
 
 export function setPhase(ctx: Resolution, phase: Phase, priority: number | null = null, step = 0): void {

@@ -11,26 +11,26 @@ import { REGISTER_COUNT, type OptionName, type RobotState } from './types.js'
 export function dealDamage(ctx: Resolution, robot: RobotState, amount: number, source: DamageSource, by?: string): void {
   if (robot.mode === 'destroyed' || amount <= 0) return
   const seat = ctx.robots.indexOf(robot)
-  const sacrificed: OptionName[] = []
-  const fusedNow: number[] = []
+  let sacrificed: OptionName[] | null = null
+  let fusedNow: number[] | null = null
   let taken = 0
   for (let point = 0; point < amount && robot.hp > 0; point++) {
     if (robot.options.length > 0 && robot.hp <= robot.sacrificeAt) {
       const option = robot.options.shift()!
       ctx.optionDeck.push(option) // R32: a lost option goes to the bottom of the deck
-      sacrificed.push(option)
+      ;(sacrificed ??= []).push(option)
       continue
     }
     robot.hp -= 1
     taken += 1
     if (robot.hp >= 1 && robot.hp <= REGISTER_COUNT && !(String(robot.hp) in robot.fused)) {
       robot.fused[String(robot.hp)] = ctx.registers[seat]![robot.hp - 1] ?? null
-      fusedNow.push(robot.hp)
+      ;(fusedNow ??= []).push(robot.hp)
     }
   }
-  for (const option of sacrificed) emit(ctx, { kind: 'option-sacrificed', player: robot.player, option })
+  for (const option of sacrificed ?? []) emit(ctx, { kind: 'option-sacrificed', player: robot.player, option })
   if (taken > 0) emit(ctx, { kind: 'damaged', player: robot.player, amount: taken, source, hp: robot.hp, ...(by ? { by } : {}) })
-  for (const register of fusedNow) {
+  for (const register of fusedNow ?? []) {
     emit(ctx, { kind: 'register-fused', player: robot.player, register, card: robot.fused[String(register)] ?? null })
   }
   if (robot.hp === 0) destroyRobot(ctx, robot, 'damage')

@@ -1,17 +1,29 @@
 // Board lasers (R23) and robot lasers (R26). Every beam of a volley is traced first and its
 // damage dealt afterwards, so all beams fire at once: a robot destroyed by one still fires its own.
-import { emit, isOnFloor, realRobotAt, robotsAt, setPhase, type Resolution } from './context.js'
+import { emit, isOnFloor, robotsAt, setPhase, type Resolution } from './context.js'
 import { dealDamage } from './damage.js'
-import { isRaisedDrawbridge, wallBetween } from './floor.js'
-import { neighbour, opposite } from './geometry.js'
-import { isOnBoard } from './board.js'
-import type { Direction, RobotState, Square } from './types.js'
+import { isRaisedDrawbridge } from './floor.js'
+import { opposite } from './geometry.js'
+import { squareIndex } from './board.js'
+import { WALL_BITS, type Direction, type RobotState, type Square } from './types.js'
 
-/** The next square a beam enters, or null where a wall, the board's edge or a raised drawbridge stops it. */
+const STEP_ROW: Record<Direction, number> = { N: 1, E: 0, S: -1, W: 0 }
+const STEP_COL: Record<Direction, number> = { N: 0, E: 1, S: 0, W: -1 }
+
+/**
+ * The next square a beam enters, or null where a wall, the board's edge or a raised drawbridge
+ * stops it. Beams are traced for every robot in every stage, so this works on plain numbers.
+ */
 function beamContinues(ctx: Resolution, from: Square, dir: Direction): Square | null {
-  if (wallBetween(ctx.board, from, dir)) return null
-  const next = neighbour(from, dir)
-  if (!isOnBoard(ctx.board, next) || isRaisedDrawbridge(ctx.board, ctx.boardState, next)) return null
+  const board = ctx.board
+  const row = from.row + STEP_ROW[dir]
+  const col = from.col + STEP_COL[dir]
+  if (row < 1 || col < 1 || row > board.rows || col > board.cols) return null
+  const here = (from.row - 1) * board.cols + (from.col - 1)
+  const there = (row - 1) * board.cols + (col - 1)
+  if ((board.walls[here]! & WALL_BITS[dir]) !== 0 || (board.walls[there]! & WALL_BITS[opposite(dir)]) !== 0) return null
+  const next = { row, col }
+  if (board.floor[there]?.type === 'drawbridge' && isRaisedDrawbridge(board, ctx.boardState, next)) return null
   return next
 }
 
@@ -50,6 +62,11 @@ export function fireBoardLasers(ctx: Resolution): void {
 export function fireRobotLasers(ctx: Resolution): void {
   setPhase(ctx, 'combat')
   const hits: Hit[] = []
+  // Every beam of the volley looks up real robots square by square: one grid for all of them.
+  const realAt = new Map<number, RobotState>()
+  for (const robot of ctx.robots) {
+    if (robot.mode === 'real' && robot.at) realAt.set(squareIndex(ctx.board, robot.at), robot)
+  }
   for (const shooter of ctx.robots) {
     if (!isOnFloor(shooter) || shooter.mode !== 'real' || shooter.rebooting) continue
     const damage = shooter.options.includes('Double Laser') ? 2 : 1
@@ -60,7 +77,7 @@ export function fireRobotLasers(ctx: Resolution): void {
       let square = beamContinues(ctx, shooter.at, dir)
       while (square) {
         squares.push(square)
-        target = realRobotAt(ctx, square, shooter)
+        target = realAt.get(squareIndex(ctx.board, square)) ?? null
         if (target) break
         square = beamContinues(ctx, square, dir)
       }

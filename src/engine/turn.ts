@@ -33,14 +33,25 @@ export interface TurnResult {
   registers: Record<string, (Card | null)[]>
 }
 
+/** A deep copy written field by field: it runs for every robot of every turn, and a literal is fastest. */
 export function copyRobot(robot: RobotState): RobotState {
   return {
-    ...robot,
-    at: robot.at && { ...robot.at },
-    checkpoint: robot.checkpoint && { ...robot.checkpoint },
-    stations: robot.stations.map((s) => ({ ...s })),
-    options: [...robot.options],
+    player: robot.player,
+    at: robot.at && { row: robot.at.row, col: robot.at.col },
+    facing: robot.facing,
+    hp: robot.hp,
+    mode: robot.mode,
+    robotsLeft: robot.robotsLeft,
+    flags: robot.flags,
+    checkpoint: robot.checkpoint && { row: robot.checkpoint.row, col: robot.checkpoint.col },
+    stations: robot.stations.map((s) => ({ row: s.row, col: s.col })),
+    options: robot.options.slice(),
+    sacrificeAt: robot.sacrificeAt,
+    doubleWrench: robot.doubleWrench,
     fused: { ...robot.fused },
+    rebooting: robot.rebooting,
+    rebootNext: robot.rebootNext,
+    placedAfterTurn: robot.placedAfterTurn,
   }
 }
 
@@ -104,7 +115,8 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
     },
     start,
     stages,
-    end: { events: ctx.events.slice(endFrom), robots: ctx.robots.map(copyRobot) },
+    // The new state's robots are final from here on, so the end table shares them.
+    end: { events: ctx.events.slice(endFrom), robots: ctx.robots },
     registers,
   }
 }

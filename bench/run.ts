@@ -1,0 +1,8 @@
+// `npm run bench`: prints the project's speed figures. See docs/performance.md for what they mean.
+import { join } from 'node:path'
+import { benchEngine, busiest12x12, loadBoards } from './engine.js'
+
+const boards = loadBoards(join(import.meta.dirname, '..', 'boards'))
+const engine = benchEngine(busiest12x12(boards))
+console.log(`engine: ${engine.turnsPerSecond.toLocaleString('en')} turns/s resolved, 8 robots with random programs on "${engine.board}" (one core)`)
+console.log(`engine: one whole simulated 8-player game: ${engine.gameTurns} turns in ${engine.gameMs} ms`)
