@@ -163,7 +163,9 @@ export function compileBoard(definition: BoardDefinition): Board {
         if (element.type === 'flag') board.flagCount = Math.max(board.flagCount, element.number)
     }
   }
-  board.teleporters.sort((a: TeleporterElement, b: TeleporterElement) => (a.colour < b.colour ? -1 : a.colour > b.colour ? 1 : 0))
+  // R17: alphabetical order of colour, regardless of letter case.
+  const order = (t: TeleporterElement) => t.colour.toLowerCase()
+  board.teleporters.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : a.colour < b.colour ? -1 : 1))
   return board
 }
 
