@@ -1,4 +1,5 @@
 // Entry point of the `botwars` command line: dispatches to one module per command.
+import { backupCommand } from './backup.js'
 import { boardCommand } from './board.js'
 import { InputError } from './io.js'
 import { resolveCommand } from './resolve.js'
@@ -8,12 +9,14 @@ const USAGE = `usage:
   botwars resolve CASE.json [--report]      resolve one rules case (- reads standard input)
   botwars simulate --board FILE --players N --seed S [--turns T]
   botwars board check FILE                  validate a board file
-  botwars board show FILE                   print a board as an ASCII map`
+  botwars board show FILE                   print a board as an ASCII map
+  botwars backup FILE [--database PATH]     copy a live database safely (SQLite online backup)`
 
 const COMMANDS: Record<string, (args: string[]) => string | Promise<string>> = {
   resolve: resolveCommand,
   simulate: simulateCommand,
   board: boardCommand,
+  backup: backupCommand,
 }
 
 /** Runs a command; returns the exit status. Bad input gives one line on stderr and status 2. */
