@@ -1,0 +1,68 @@
+// Robots: a disc in the player's colour with the initial of the name and an arrow for its
+// facing. Virtual robots (R24) are translucent; rebooting robots (R33) get a dashed ring and an
+// "R" badge; destroyed robots are not drawn. Robots sharing a square (virtual robots may, R24)
+// are drawn smaller, side by side, so each one shows.
+import type { RobotSnapshot } from '../engine/types.js'
+import { angle, esc, initial, label, n, origin, sq, type Layout } from './util.js'
+
+export interface RobotLook {
+  colour: string
+  name: string
+}
+
+/** Where the robots of one square stand, as centre offsets in the square and a scale. */
+function spots(count: number): { x: number; y: number; scale: number }[] {
+  if (count <= 1) return [{ x: 50, y: 50, scale: 1 }]
+  if (count === 2) return [{ x: 30, y: 32, scale: 0.6 }, { x: 70, y: 68, scale: 0.6 }]
+  const per = Math.ceil(Math.sqrt(count))
+  const cell = 100 / per
+  return Array.from({ length: count }, (_, i) => ({
+    x: cell * (i % per) + cell / 2,
+    y: cell * Math.floor(i / per) + cell / 2,
+    scale: (cell / 100) * 1.05,
+  }))
+}
+
+/** One robot, centred on (0, 0) at full size: body radius 30, arrow reaching out to 46. */
+export function robotGlyph(robot: Pick<RobotSnapshot, 'facing' | 'mode' | 'rebooting'>, look: RobotLook): string {
+  let body =
+    `<g transform="rotate(${angle(robot.facing)})">` +
+    `<polygon class="facing" points="0,-47 -15,-22 15,-22" fill="${esc(look.colour)}" stroke="#15181c" stroke-width="4" stroke-linejoin="round"/></g>` +
+    `<circle r="30" fill="${esc(look.colour)}" stroke="#15181c" stroke-width="4"/>` +
+    '<circle r="24" fill="none" stroke="#ffffff" stroke-width="3" opacity="0.75"/>' +
+    label(0, 1, initial(look.name), { size: 30, fill: '#ffffff', halo: '#15181c' })
+  if (robot.rebooting) {
+    body +=
+      '<circle class="reboot-ring" r="40" fill="none" stroke="#15181c" stroke-width="4" stroke-dasharray="8 6"/>' +
+      '<g class="reboot-mark"><circle cx="27" cy="-27" r="13" fill="#ffd43b" stroke="#15181c" stroke-width="3"/>' +
+      label(27, -26, 'R', { size: 17, fill: '#15181c', halo: '#ffd43b' }) + '</g>'
+  }
+  return body
+}
+
+export function drawRobots(robots: readonly RobotSnapshot[], layout: Layout, lookOf: (player: string) => RobotLook): string {
+  const bySquare = new Map<string, RobotSnapshot[]>()
+  for (const robot of robots) {
+    if (!robot.at || robot.mode === 'destroyed') continue
+    const key = sq(robot.at)
+    const list = bySquare.get(key) ?? []
+    list.push(robot)
+    bySquare.set(key, list)
+  }
+  const out: string[] = []
+  for (const [key, here] of bySquare) {
+    const places = spots(here.length)
+    here.forEach((robot, i) => {
+      const o = origin(layout, robot.at!)
+      const spot = places[i]!
+      const look = lookOf(robot.player)
+      const virtual = robot.mode === 'virtual'
+      out.push(
+        `<g class="robot" data-player="${esc(robot.player)}" data-square="${key}" data-facing="${robot.facing}" data-mode="${robot.mode}" data-rebooting="${robot.rebooting}"` +
+        `${virtual ? ' opacity="0.5"' : ''} transform="translate(${n(o.x + spot.x)} ${n(o.y + spot.y)}) scale(${n(spot.scale)})">` +
+        `<title>${esc(look.name)}${virtual ? ' (virtual)' : ''}${robot.rebooting ? ' (rebooting)' : ''}, facing ${robot.facing}, ${robot.hp} HP</title>` +
+        robotGlyph(robot, look) + '</g>')
+    })
+  }
+  return out.join('')
+}
