@@ -1,0 +1,92 @@
+// Builds the application (no listening here: server.ts listens, tests use app.inject).
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { fileURLToPath } from 'node:url'
+import type { Config } from './config.js'
+import { installErrorHandling } from './errors.js'
+import { openDatabase, type Db } from './plugins/db.js'
+import { chooseTransport, mailer, type Mailer } from './plugins/mail.js'
+import { registerSessions } from './plugins/session.js'
+import { authRoutes } from './routes/api/auth.js'
+import { gameRoutes } from './routes/api/games.js'
+import { openApiDocument } from './routes/api/openapi.js'
+import { publicRoutes } from './routes/api/public.js'
+import { turnRoutes } from './routes/api/turns.js'
+import { routeRegistry } from './routes/define.js'
+import { landingRoutes } from './routes/landing.js'
+import type { MailTransport } from './mail/transport.js'
+import { createContext, type ServiceContext } from './services/context.js'
+import { runDueWork } from './services/scheduler.js'
+
+export const API_PREFIX = '/api/v1'
+export const BODY_LIMIT = 1024 * 1024
+
+export interface AppOptions {
+  config: Pick<Config, 'databasePath' | 'dataDir' | 'smtpUrl' | 'baseUrl' | 'sessionSecret' | 'mailFrom'>
+  /** The clock every deadline is computed with; tests drive it. */
+  now?: () => number
+  boardsDir?: string
+  transport?: MailTransport
+  crashPoint?: (name: string) => void
+  logger?: FastifyServerOptions['logger']
+  /** Sign-in link requests per address of origin per minute. */
+  loginRateLimit?: number
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: ServiceContext
+    db: Db
+    mailer: Mailer
+    /** Closes due turns, publishes due drafts, queues reminders (see services/scheduler.ts). */
+    runDueWork(): ReturnType<typeof runDueWork>
+  }
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  })
+  const db = openDatabase(options.config.databasePath)
+  const ctx = createContext({
+    db, now: options.now ?? Date.now, baseUrl: options.config.baseUrl,
+    boardsDir: options.boardsDir ?? fileURLToPath(new URL('../../boards/', import.meta.url)),
+    crashPoint: options.crashPoint,
+  })
+  const transport = options.transport ?? chooseTransport(options.config.smtpUrl, options.config.dataDir, app.log)
+  app.decorate('db', db)
+  app.decorate('services', ctx)
+  app.decorate('mailer', mailer(ctx, transport, options.config.mailFrom, options.config.baseUrl, app.log))
+  app.decorate('runDueWork', () => runDueWork(ctx, app.log))
+  app.addHook('onClose', async () => {
+    transport.close()
+    db.close()
+  })
+
+  installErrorHandling(app)
+  await app.register(helmet, { global: true })
+  await registerSessions(app, ctx, options.config.sessionSecret, options.config.baseUrl.startsWith('https:'))
+  await app.register(rateLimit, { global: false })
+
+  const registry = routeRegistry()
+  await app.register(async (api) => {
+    api.addHook('onRoute', (route) => {
+      if (route.url === `${API_PREFIX}/auth/login` && route.method === 'POST') {
+        route.config = { ...(route.config as object), rateLimit: { max: options.loginRateLimit ?? 20, timeWindow: 60_000 } }
+      }
+    })
+    authRoutes(api, ctx, registry)
+    gameRoutes(api, ctx, registry)
+    turnRoutes(api, ctx, registry)
+    publicRoutes(api, ctx, registry)
+    const document = openApiDocument(registry.routes, API_PREFIX, options.config.baseUrl)
+    api.get('/openapi.json', async () => document)
+  }, { prefix: API_PREFIX })
+  landingRoutes(app, ctx)
+  return app
+}

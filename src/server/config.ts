@@ -1,0 +1,65 @@
+// Configuration comes only from environment variables (listed with their defaults in README.md).
+// A bad value stops start-up with a message naming the variable.
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { z } from 'zod'
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_PATH: z.string().min(1).default('./data/botwars.db'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  BASE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:3000').transform((url) => url.replace(/\/+$/, '')),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  MAIL_FROM: z.string().min(3).regex(/@/, 'must contain an email address').default('BotWars <botwars@localhost>'),
+})
+
+export interface Config {
+  port: number
+  host: string
+  databasePath: string
+  /** Where the database lives; also holds the generated session secret and the .eml outbox. */
+  dataDir: string
+  smtpUrl: string | undefined
+  baseUrl: string
+  sessionSecret: string
+  mailFrom: string
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; creates the data directory and, when needed, the session secret. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const raw = Object.fromEntries(Object.keys(envSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]))
+  const parsed = envSchema.safeParse(raw)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    const name = String(issue.path[0])
+    throw new ConfigError(`Bad environment variable ${name}: ${issue.message} (got ${JSON.stringify(env[name])})`)
+  }
+  const e = parsed.data
+  const dataDir = e.DATABASE_PATH === ':memory:' ? './data' : dirname(e.DATABASE_PATH)
+  mkdirSync(dataDir, { recursive: true })
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databasePath: e.DATABASE_PATH,
+    dataDir,
+    smtpUrl: e.SMTP_URL,
+    baseUrl: e.BASE_URL,
+    sessionSecret: e.SESSION_SECRET ?? storedSecret(join(dataDir, 'session-secret')),
+    mailFrom: e.MAIL_FROM,
+  }
+}
+
+/** The session secret kept beside the database, made once, so sessions survive a restart. */
+function storedSecret(path: string): string {
+  if (existsSync(path)) {
+    const secret = readFileSync(path, 'utf8').trim()
+    if (secret.length >= 32) return secret
+  }
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(path, secret + '\n', { mode: 0o600 })
+  return secret
+}

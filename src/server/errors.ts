@@ -1,0 +1,54 @@
+// Failures a client can cause are AppErrors with a 4xx status and a message meant for people;
+// anything else is a bug, logged with the request id and answered without internals.
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { z } from 'zod'
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly error: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message)
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new AppError(400, 'bad_request', message, field)
+export const unauthorized = (message = 'sign in first') => new AppError(401, 'unauthorized', message)
+export const forbidden = (message: string) => new AppError(403, 'forbidden', message)
+export const notFound = (message = 'not found') => new AppError(404, 'not_found', message)
+export const conflict = (message: string, field?: string) => new AppError(409, 'conflict', message, field)
+
+export function fieldName(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((out, key) =>
+    typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key), '')
+}
+
+/** Parses request input with a zod schema, or throws a 400 naming the first bad field. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown, where: string): z.output<T> {
+  const result = schema.safeParse(input ?? {})
+  if (result.success) return result.data
+  const issue = result.error.issues[0]!
+  const field = fieldName(issue.path)
+  throw badRequest(field ? `${field}: ${issue.message}` : `${where}: ${issue.message}`, field || undefined)
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.statusCode).send({ error: err.error, message: err.message, ...(err.field ? { field: err.field } : {}) })
+    }
+    const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500
+    if (status >= 400 && status < 500) {
+      // Fastify's own refusals: bad JSON, body too large, unsupported media type, …
+      const code = 'code' in err && typeof err.code === 'string' ? err.code : 'bad_request'
+      return reply.status(status).send({ error: code.replace(/^FST_ERR_/, '').toLowerCase(), message: err.message })
+    }
+    request.log.error({ err, reqId: request.id }, 'request failed')
+    return reply.status(500).send({ error: 'internal', message: `Something went wrong on our side (request ${request.id}).` })
+  })
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]}` })
+  })
+}

@@ -1,0 +1,45 @@
+// Sends the outbox: claim a row (with a lease), send it, mark it sent only after the server
+// accepted it; on failure, retry later with exponential backoff. A mail server that is down
+// delays mail but loses none.
+import type { OutboxRepository } from '../repositories/outbox.js'
+import type { MailTransport } from './transport.js'
+
+export const LEASE_MS = 2 * 60_000
+const FIRST_RETRY_MS = 30_000
+const MAX_RETRY_MS = 60 * 60_000
+
+export function retryDelay(attempts: number): number {
+  return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1))
+}
+
+export interface MailWorkerDeps {
+  outbox: OutboxRepository
+  transport: MailTransport
+  from: string
+  /** Used in Message-IDs, so a resent message (after a crash mid-send) can be recognised. */
+  domain: string
+  log: { warn(obj: object, msg: string): void }
+}
+
+/** Sends every message due at `now`; returns how many were sent. */
+export async function deliverDueMail(deps: MailWorkerDeps, now: () => number, limit = 100): Promise<number> {
+  let sent = 0
+  for (let i = 0; i < limit; i++) {
+    const row = deps.outbox.claim(now(), LEASE_MS)
+    if (!row) break
+    try {
+      await deps.transport.send({
+        id: row.id, from: deps.from, to: row.recipient, subject: row.subject, text: row.body,
+        messageId: `<outbox-${row.id}-${row.created_at}@${deps.domain}>`,
+      })
+      deps.outbox.markSent(row.id, now())
+      sent++
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err)
+      deps.outbox.markFailed(row.id, now() + retryDelay(row.attempts), message)
+      deps.log.warn({ outboxId: row.id, attempts: row.attempts, err: message }, 'mail not sent; will retry')
+      break // the server is likely down: leave the rest for the next round
+    }
+  }
+  return sent
+}

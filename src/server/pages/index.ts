@@ -1,0 +1,57 @@
+// The web pages: server-rendered EJS (views/), forms that work without JavaScript, CSRF on every
+// form, the board pictures and the legend. Registered by app.ts as one encapsulated plugin, so its
+// error handler (HTML pages instead of JSON) and its CSRF hooks apply to these routes only.
+//
+// Every page reads through the same service functions as the JSON API (services/views.ts for
+// what a viewer may see, services/games.ts and services/turns.ts for changes), so the secrecy
+// rules live in one place.
+import csrf from '@fastify/csrf-protection'
+import formbody from '@fastify/formbody'
+import view from '@fastify/view'
+import ejs from 'ejs'
+import type { FastifyInstance } from 'fastify'
+import { fileURLToPath } from 'node:url'
+import type { ServiceContext } from '../services/context.js'
+import { authPages } from './auth.js'
+import { gamePages } from './games.js'
+import { gmPages } from './gm.js'
+import { installPageErrors, staticFiles, type PageKit, pageKit } from './kit.js'
+import { picturePages } from './pictures.js'
+import { turnPages } from './turns.js'
+import { watchPages } from './watch.js'
+
+export const VIEWS_DIR = fileURLToPath(new URL('../../../views/', import.meta.url))
+
+export interface PagesOptions {
+  ctx: ServiceContext
+  /** Cookies only over HTTPS (when BASE_URL is https). */
+  secure: boolean
+}
+
+export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): Promise<void> {
+  const { ctx } = options
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody)
+  await app.register(view, {
+    engine: { ejs },
+    root: VIEWS_DIR,
+    layout: 'layouts/main.ejs',
+    defaultContext: {},
+    options: { rmWhitespace: false },
+    production: process.env.NODE_ENV === 'production',
+  })
+  await app.register(csrf, {
+    sessionPlugin: '@fastify/cookie',
+    cookieKey: 'botwars_csrf',
+    cookieOpts: { signed: true, httpOnly: true, sameSite: 'strict', path: '/', secure: options.secure },
+    getToken: (request) => (request.body as Record<string, string> | undefined)?._csrf,
+  })
+  const kit: PageKit = pageKit(app, ctx)
+  installPageErrors(app, kit)
+  staticFiles(app, VIEWS_DIR)
+  authPages(app, kit)
+  gamePages(app, kit)
+  turnPages(app, kit)
+  gmPages(app, kit)
+  watchPages(app, kit)
+  picturePages(app, kit)
+}

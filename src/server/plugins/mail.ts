@@ -1,0 +1,25 @@
+// Mail delivery for the app: picks the transport (SMTP_URL, or .eml files when unset) and runs
+// the outbox worker. The outbox itself is written by the services, inside their transactions.
+import { join } from 'node:path'
+import type { FastifyBaseLogger } from 'fastify'
+import { fileTransport, smtpTransport, type MailTransport } from '../mail/transport.js'
+import { deliverDueMail } from '../mail/worker.js'
+import type { ServiceContext } from '../services/context.js'
+
+export function chooseTransport(smtpUrl: string | undefined, dataDir: string, log: FastifyBaseLogger): MailTransport {
+  return smtpUrl ? smtpTransport(smtpUrl) : fileTransport(join(dataDir, 'outbox'), (line) => log.info(line))
+}
+
+export function mailer(ctx: ServiceContext, transport: MailTransport, from: string, baseUrl: string, log: FastifyBaseLogger) {
+  const domain = new URL(baseUrl).hostname || 'botwars.local'
+  let running: Promise<number> | null = null
+  return {
+    transport,
+    /** Sends what is due; overlapping calls share one run. */
+    deliver(): Promise<number> {
+      running ??= deliverDueMail({ outbox: ctx.outbox, transport, from, domain, log }, ctx.now).finally(() => { running = null })
+      return running
+    },
+  }
+}
+export type Mailer = ReturnType<typeof mailer>

@@ -1,0 +1,57 @@
+// Who is asking: a signed, http-only session cookie (set by the sign-in link) or an
+// `Authorization: Bearer <api token>` header, which opens only the game it was issued for.
+import cookie from '@fastify/cookie'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { unauthorized } from '../errors.js'
+import { SESSION_TTL_MS } from '../services/auth.js'
+import type { ServiceContext, Viewer } from '../services/context.js'
+
+export const SESSION_COOKIE = 'botwars_session'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    viewer: Viewer
+  }
+}
+
+export async function registerSessions(app: FastifyInstance, ctx: ServiceContext, secret: string, secure: boolean) {
+  await app.register(cookie, { secret })
+  app.decorateRequest('viewer', null as unknown as Viewer)
+  app.addHook('onRequest', async (request) => {
+    request.viewer = viewerOf(ctx, request)
+  })
+  app.decorate('startSession', (reply: FastifyReply, sessionId: string) => {
+    reply.setCookie(SESSION_COOKIE, sessionId, {
+      signed: true, httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    })
+  })
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    startSession(reply: FastifyReply, sessionId: string): void
+  }
+}
+
+function viewerOf(ctx: ServiceContext, request: FastifyRequest): Viewer {
+  const header = request.headers.authorization
+  if (header !== undefined) {
+    const match = /^Bearer ([A-Za-z0-9_-]{10,200})$/.exec(header.trim())
+    const user = match ? ctx.users.apiTokenUser(match[1]!) : undefined
+    if (!user) throw unauthorized('the API token is unknown or revoked')
+    const { game_id: gameId, ...rest } = user
+    return { user: rest, tokenGameId: gameId }
+  }
+  const raw = request.cookies[SESSION_COOKIE]
+  if (!raw) return { user: null }
+  const unsigned = request.unsignCookie(raw)
+  const user = unsigned.valid && unsigned.value ? ctx.users.sessionUser(unsigned.value, ctx.now()) : undefined
+  return { user: user ?? null }
+}
+
+export function sessionIdOf(request: FastifyRequest): string | null {
+  const raw = request.cookies[SESSION_COOKIE]
+  if (!raw) return null
+  const unsigned = request.unsignCookie(raw)
+  return unsigned.valid ? unsigned.value : null
+}

@@ -1,0 +1,37 @@
+// The mail outbox. Rows are written inside the transaction that causes them; the worker claims a
+// row with a lease before sending, so two workers never send one message at the same time.
+import type { Db } from '../plugins/db.js'
+
+export interface OutboxRow {
+  id: number; kind: string; game_id: string | null; recipient: string; subject: string; body: string
+  status: 'pending' | 'sending' | 'sent'; attempts: number; next_attempt_at: number; lease_until: number | null
+  last_error: string | null; created_at: number; sent_at: number | null
+}
+
+export interface NewMail { kind: string; gameId?: string | null; to: string; subject: string; body: string }
+
+export function outboxRepository(db: Db) {
+  const insert = db.prepare<[string, string | null, string, string, string, number, number]>(
+    'INSERT INTO outbox (kind, game_id, recipient, subject, body, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+  const claim = db.prepare<[number, number, number, number], OutboxRow>(`UPDATE outbox
+    SET status = 'sending', lease_until = ?, attempts = attempts + 1
+    WHERE id = (SELECT id FROM outbox
+      WHERE (status = 'pending' AND next_attempt_at <= ?) OR (status = 'sending' AND lease_until <= ?)
+      ORDER BY next_attempt_at, id LIMIT 1)
+    AND status != 'sent' AND (status = 'pending' OR lease_until <= ?)
+    RETURNING *`)
+  const sent = db.prepare<[number, number]>("UPDATE outbox SET status = 'sent', sent_at = ?, lease_until = NULL, last_error = NULL WHERE id = ? AND status = 'sending'")
+  const failed = db.prepare<[number, string, number]>("UPDATE outbox SET status = 'pending', next_attempt_at = ?, last_error = ?, lease_until = NULL WHERE id = ? AND status = 'sending'")
+  const all = db.prepare<[], OutboxRow>('SELECT * FROM outbox ORDER BY id')
+
+  return {
+    add(mail: NewMail, now: number) {
+      insert.run(mail.kind, mail.gameId ?? null, mail.to, mail.subject, mail.body, now, now)
+    },
+    claim: (now: number, leaseMs: number) => claim.get(now + leaseMs, now, now, now),
+    markSent: (id: number, now: number) => { sent.run(now, id) },
+    markFailed: (id: number, retryAt: number, error: string) => { failed.run(retryAt, error.slice(0, 500), id) },
+    all: () => all.all(),
+  }
+}
+export type OutboxRepository = ReturnType<typeof outboxRepository>

@@ -1,0 +1,69 @@
+// Turns and every version of every submitted program.
+import type { Db } from '../plugins/db.js'
+
+export type TurnStatus = 'open' | 'draft' | 'published'
+
+export interface TurnRow {
+  id: number; game_id: string; number: number; status: TurnStatus; dealt_state_json: string; opened_at: number
+  deadline: number; reminder_queued: number; closed_at: number | null; review_until: number | null
+  reopened_player_id: string | null; result_json: string | null; next_state_json: string | null; published_at: number | null
+}
+
+export interface SubmissionRow {
+  id: number; turn_id: number; player_id: string; user_id: number | null; version: number; cards_json: string
+  reboot_next: number; sacrifice_at: number; double_wrench: string; facing: string | null; submitted_at: number
+}
+
+export type NewSubmission = Omit<SubmissionRow, 'id' | 'version'>
+
+export function turnsRepository(db: Db) {
+  const insert = db.prepare<[string, number, string, number, number], TurnRow>(
+    "INSERT INTO turns (game_id, number, status, dealt_state_json, opened_at, deadline) VALUES (?, ?, 'open', ?, ?, ?) RETURNING *")
+  const byNumber = db.prepare<[string, number], TurnRow>('SELECT * FROM turns WHERE game_id = ? AND number = ?')
+  const byId = db.prepare<[number], TurnRow>('SELECT * FROM turns WHERE id = ?')
+  const current = db.prepare<[string], TurnRow>('SELECT * FROM turns WHERE game_id = ? ORDER BY number DESC LIMIT 1')
+  const published = db.prepare<[string], TurnRow>("SELECT * FROM turns WHERE game_id = ? AND status = 'published' ORDER BY number")
+  const withStatus = db.prepare<[string], TurnRow & { game_status: string }>(
+    "SELECT turns.*, games.status AS game_status FROM turns JOIN games ON games.id = turns.game_id WHERE turns.status = ? AND games.status = 'running'")
+  const markDraft = db.prepare<[number, number | null, number]>(
+    "UPDATE turns SET status = 'draft', closed_at = ?, review_until = ? WHERE id = ? AND status = 'open'")
+  const storeResult = db.prepare<[string, string, number]>(
+    "UPDATE turns SET result_json = ?, next_state_json = ?, reopened_player_id = NULL WHERE id = ? AND status = 'draft'")
+  const markPublished = db.prepare<[number, number]>("UPDATE turns SET status = 'published', published_at = ? WHERE id = ? AND status = 'draft'")
+  const reopen = db.prepare<[string, number]>("UPDATE turns SET reopened_player_id = ? WHERE id = ? AND status = 'draft'")
+  const setDeadline = db.prepare<[number, number, number]>("UPDATE turns SET deadline = ?, reminder_queued = ? WHERE id = ? AND status = 'open'")
+  const setReviewUntil = db.prepare<[number, number]>("UPDATE turns SET review_until = ? WHERE id = ? AND status = 'draft'")
+  const markReminded = db.prepare<[number]>('UPDATE turns SET reminder_queued = 1 WHERE id = ? AND reminder_queued = 0')
+
+  const insertSubmission = db.prepare<NewSubmission & { version?: number }>(`INSERT INTO submissions
+    (turn_id, player_id, user_id, version, cards_json, reboot_next, sacrifice_at, double_wrench, facing, submitted_at)
+    VALUES (@turn_id, @player_id, @user_id,
+      (SELECT COALESCE(MAX(version), 0) + 1 FROM submissions WHERE turn_id = @turn_id AND player_id = @player_id),
+      @cards_json, @reboot_next, @sacrifice_at, @double_wrench, @facing, @submitted_at)`)
+  const latest = db.prepare<[number], SubmissionRow>(`SELECT s.* FROM submissions s WHERE s.turn_id = ? AND s.version =
+    (SELECT MAX(version) FROM submissions WHERE turn_id = s.turn_id AND player_id = s.player_id)`)
+  const versions = db.prepare<[number, string], SubmissionRow>('SELECT * FROM submissions WHERE turn_id = ? AND player_id = ? ORDER BY version')
+
+  return {
+    insert: (gameId: string, number: number, dealtStateJson: string, now: number, deadline: number) =>
+      insert.get(gameId, number, dealtStateJson, now, deadline)!,
+    byNumber: (gameId: string, number: number) => byNumber.get(gameId, number),
+    byId: (id: number) => byId.get(id),
+    current: (gameId: string) => current.get(gameId),
+    published: (gameId: string) => published.all(gameId),
+    /** Turns in a status, of running games only (paused games wait). */
+    ofRunningGames: (status: TurnStatus) => withStatus.all(status),
+    /** The one place a turn stops taking programs: true for exactly one caller. */
+    markDraft: (id: number, now: number, reviewUntil: number | null) => markDraft.run(now, reviewUntil, id).changes === 1,
+    storeResult: (id: number, resultJson: string, nextStateJson: string) => storeResult.run(resultJson, nextStateJson, id).changes === 1,
+    markPublished: (id: number, now: number) => markPublished.run(now, id).changes === 1,
+    reopen: (id: number, playerId: string) => reopen.run(playerId, id).changes === 1,
+    setDeadline: (id: number, deadline: number, reminderQueued: boolean) => setDeadline.run(deadline, reminderQueued ? 1 : 0, id).changes === 1,
+    setReviewUntil: (id: number, until: number) => { setReviewUntil.run(until, id) },
+    markReminded: (id: number) => markReminded.run(id).changes === 1,
+    addSubmission: (s: NewSubmission) => { insertSubmission.run(s) },
+    latestSubmissions: (turnId: number) => latest.all(turnId),
+    submissionVersions: (turnId: number, playerId: string) => versions.all(turnId, playerId),
+  }
+}
+export type TurnsRepository = ReturnType<typeof turnsRepository>

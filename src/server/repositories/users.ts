@@ -1,0 +1,59 @@
+// People, one-time sign-in links, sessions and API tokens. Only hashes of secrets are stored.
+import { createHash, randomBytes } from 'node:crypto'
+import type { Db } from '../plugins/db.js'
+
+export interface UserRow { id: number; email: string; name: string; created_at: number }
+
+export const newSecret = () => randomBytes(24).toString('base64url')
+export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex')
+
+export function usersRepository(db: Db) {
+  const byId = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?')
+  const byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?')
+  const insert = db.prepare<[string, string, number], UserRow>('INSERT INTO users (email, name, created_at) VALUES (?, ?, ?) RETURNING *')
+  const rename = db.prepare<[string, number]>('UPDATE users SET name = ? WHERE id = ?')
+  const insertLogin = db.prepare<[string, string, number, number]>('INSERT INTO login_tokens (token_hash, email, created_at, expires_at) VALUES (?, ?, ?, ?)')
+  const useLogin = db.prepare<[number, string, number], { email: string }>(
+    'UPDATE login_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING email')
+  const insertSession = db.prepare<[string, number, number, number]>('INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+  const sessionUser = db.prepare<[string, number], UserRow>(
+    'SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.id_hash = ? AND sessions.expires_at > ?')
+  const deleteSession = db.prepare<[string]>('DELETE FROM sessions WHERE id_hash = ?')
+  const revokeTokens = db.prepare<[number, number, string]>('UPDATE api_tokens SET revoked_at = ? WHERE user_id = ? AND game_id = ? AND revoked_at IS NULL')
+  const insertToken = db.prepare<[string, number, string, number]>('INSERT INTO api_tokens (token_hash, user_id, game_id, created_at) VALUES (?, ?, ?, ?)')
+  const tokenUser = db.prepare<[string], UserRow & { game_id: string }>(
+    'SELECT users.*, api_tokens.game_id FROM api_tokens JOIN users ON users.id = api_tokens.user_id WHERE token_hash = ? AND revoked_at IS NULL')
+
+  return {
+    byId: (id: number) => byId.get(id),
+    byEmail: (email: string) => byEmail.get(email),
+    findOrCreate(email: string, now: number): UserRow {
+      return byEmail.get(email) ?? insert.get(email, email.split('@')[0]!.slice(0, 60) || 'player', now)!
+    },
+    rename: (id: number, name: string) => { rename.run(name, id) },
+    createLoginToken(email: string, now: number, ttlMs: number): string {
+      const token = newSecret()
+      insertLogin.run(hashSecret(token), email, now, now + ttlMs)
+      return token
+    },
+    /** Single use: the UPDATE succeeds once, and only before expiry. */
+    consumeLoginToken: (token: string, now: number) => useLogin.get(now, hashSecret(token), now)?.email,
+    createSession(userId: number, now: number, ttlMs: number): string {
+      const id = newSecret()
+      insertSession.run(hashSecret(id), userId, now, now + ttlMs)
+      return id
+    },
+    sessionUser: (sessionId: string, now: number) => sessionUser.get(hashSecret(sessionId), now),
+    deleteSession: (sessionId: string) => { deleteSession.run(hashSecret(sessionId)) },
+    /** A new API token for a player in one game; the previous one stops working. */
+    createApiToken(userId: number, gameId: string, now: number): string {
+      const token = newSecret()
+      revokeTokens.run(now, userId, gameId)
+      insertToken.run(hashSecret(token), userId, gameId, now)
+      return token
+    },
+    revokeApiTokens: (userId: number, gameId: string, now: number) => revokeTokens.run(now, userId, gameId).changes,
+    apiTokenUser: (token: string) => tokenUser.get(hashSecret(token)),
+  }
+}
+export type UsersRepository = ReturnType<typeof usersRepository>

@@ -1,0 +1,56 @@
+// Turns: view, submit a program, and the GM's review (reopen, re-resolve, publish).
+import type { FastifyInstance } from 'fastify'
+import { notFound } from '../../errors.js'
+import { reasonRequest, reopenRequest, submissionRequest, turnParams } from '../../schemas.js'
+import type { ServiceContext } from '../../services/context.js'
+import { publishByGm, reopenSubmission, reresolve, submitProgram } from '../../services/turns.js'
+import { submissionHistory, turnView } from '../../services/views.js'
+import type { RouteRegistry } from '../define.js'
+import { memberOf } from './games.js'
+
+export function turnRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteRegistry) {
+  const turnOf = (gameId: string, number: number) => {
+    const turn = ctx.turns.byNumber(gameId, number)
+    if (!turn) throw notFound(`no turn ${number}`)
+    return turn
+  }
+  r.define(app, {
+    method: 'GET', url: '/games/:gameId/turns/:turn', tag: 'turns', auth: 'user', params: turnParams,
+    summary: 'A turn as you may see it: your hand and program; results once published (the GM also sees the draft)',
+    handler: ({ params, viewer }) => {
+      const m = memberOf(ctx, params.gameId, viewer)
+      return turnView(ctx, m, turnOf(m.game.id, params.turn))
+    },
+  })
+  r.define(app, {
+    method: 'GET', url: '/games/:gameId/turns/:turn/submissions', tag: 'turns', auth: 'user', params: turnParams,
+    summary: 'Every version of the programs you may see for a turn, with their times',
+    handler: ({ params, viewer }) => {
+      const m = memberOf(ctx, params.gameId, viewer)
+      return { submissions: submissionHistory(ctx, m, turnOf(m.game.id, params.turn)) }
+    },
+  })
+  r.define(app, {
+    method: 'POST', url: '/games/:gameId/turns/:turn/submission', tag: 'turns', auth: 'user', status: 201, params: turnParams, body: submissionRequest,
+    summary: 'Submit (or replace) your program: checked against your hand (R8); a refused one leaves the previous in place',
+    handler: ({ params, viewer, body }) => {
+      const row = submitProgram(ctx, memberOf(ctx, params.gameId, viewer), params.turn, body)
+      return { version: row.version, cards: JSON.parse(row.cards_json) as string[], rebootNext: row.reboot_next === 1, sacrificeAt: row.sacrifice_at, doubleWrench: row.double_wrench, facing: row.facing, submittedAt: new Date(row.submitted_at).toISOString() }
+    },
+  })
+  r.define(app, {
+    method: 'POST', url: '/games/:gameId/turns/:turn/reopen', tag: 'gm', auth: 'user', params: turnParams, body: reopenRequest,
+    summary: 'GM: reopen one player\'s program in the draft for a correction (the others stay)',
+    handler: ({ params, viewer, body }) => { reopenSubmission(ctx, memberOf(ctx, params.gameId, viewer), params.turn, body.player, body.reason) },
+  })
+  r.define(app, {
+    method: 'POST', url: '/games/:gameId/turns/:turn/resolve', tag: 'gm', auth: 'user', params: turnParams, body: reasonRequest,
+    summary: 'GM: resolve the draft again with the latest programs',
+    handler: ({ params, viewer, body }) => { reresolve(ctx, memberOf(ctx, params.gameId, viewer), params.turn, body.reason) },
+  })
+  r.define(app, {
+    method: 'POST', url: '/games/:gameId/turns/:turn/publish', tag: 'gm', auth: 'user', params: turnParams, body: reasonRequest,
+    summary: 'GM: publish the draft: results to everyone, next turn dealt (or the game ends, R34)',
+    handler: ({ params, viewer, body }) => { publishByGm(ctx, memberOf(ctx, params.gameId, viewer), params.turn, body.reason) },
+  })
+}

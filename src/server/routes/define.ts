@@ -1,0 +1,54 @@
+// One way to declare a JSON API route: its zod schemas validate the request and, collected here,
+// become the OpenAPI document. Auth is part of the declaration, checked before the handler.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
+import { parseInput, unauthorized } from '../errors.js'
+import type { UserRow } from '../repositories/users.js'
+import type { Viewer } from '../services/context.js'
+
+type Schema = z.ZodType
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined
+
+export interface RouteSpec<B extends Schema | undefined, P extends Schema | undefined> {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  url: string
+  summary: string
+  tag: string
+  /** 'user': signed in (cookie or API token); 'public': anyone. */
+  auth: 'user' | 'public'
+  body?: B
+  params?: P
+  /** Documented response body (for OpenAPI); the handler's return value is sent as is. */
+  response?: Schema
+  status?: number
+  handler: (input: {
+    body: Out<B>; params: Out<P>; viewer: Viewer; user: UserRow; request: FastifyRequest; reply: FastifyReply
+  }) => unknown
+}
+
+export type AnyRouteSpec = RouteSpec<Schema | undefined, Schema | undefined>
+
+export function routeRegistry() {
+  const routes: AnyRouteSpec[] = []
+  return {
+    routes,
+    define<B extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(app: FastifyInstance, spec: RouteSpec<B, P>) {
+      routes.push(spec as unknown as AnyRouteSpec)
+      app.route({
+        method: spec.method,
+        url: spec.url,
+        handler: async (request, reply) => {
+          const viewer = request.viewer
+          if (spec.auth === 'user' && !viewer.user) throw unauthorized()
+          const body = (spec.body ? parseInput(spec.body, request.body, 'body') : undefined) as Out<B>
+          const params = (spec.params ? parseInput(spec.params, request.params, 'path') : undefined) as Out<P>
+          const result = await spec.handler({ body, params, viewer, user: viewer.user!, request, reply })
+          if (reply.sent) return reply
+          reply.status(spec.status ?? 200)
+          return result ?? { ok: true }
+        },
+      })
+    },
+  }
+}
+export type RouteRegistry = ReturnType<typeof routeRegistry>

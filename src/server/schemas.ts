@@ -1,0 +1,61 @@
+// Every shape the JSON API takes in, in one place: the routes parse with these, the forms can
+// reuse them, and /api/v1/openapi.json is generated from them.
+import { z } from 'zod'
+import { DIRECTIONS, DOUBLE_WRENCH_CHOICES, MAX_HP } from '../engine/types.js'
+
+const reason = z.string().trim().max(500).default('').describe('Why; shown in the game history')
+
+export const loginRequest = z.object({ email: z.email().max(254) })
+export const consumeLinkRequest = z.object({ token: z.string().min(10).max(200) })
+export const updateMeRequest = z.object({ name: z.string().trim().min(1).max(60) })
+
+export const colour = z.string().trim().toLowerCase().regex(/^(#[0-9a-f]{6}|[a-z][a-z ]{1,19})$/, 'a colour name like "red" or "#ff0000"')
+
+export const createGameRequest = z.object({
+  name: z.string().trim().min(1).max(80),
+  board: z.string().regex(/^[a-z0-9][a-z0-9-]{0,60}$/).optional().describe('A board of boards/, by file name without .json'),
+  boardFile: z.unknown().optional().describe('An uploaded board file (the JSON of FORMAT.md), instead of `board`'),
+  seats: z.number().int().min(2).max(8),
+  turnLengthHours: z.number().positive().max(24 * 60).default(5 * 24),
+  reviewWindowHours: z.number().min(0).max(24 * 30).default(2 * 24).describe('0 publishes each turn as soon as it closes'),
+  closeEarly: z.boolean().default(true).describe('Close the turn as soon as every program is in'),
+  gmPlays: z.boolean().default(false),
+  gmName: z.string().trim().min(1).max(60).optional().describe('When the GM plays: the name shown for the GM\'s robot'),
+  gmColour: colour.optional().describe('When the GM plays: the GM robot\'s colour'),
+})
+
+export const inviteRequest = z.object({
+  email: z.email().max(254),
+  seat: z.number().int().min(1).max(8).optional().describe('Seat number; the first free seat when left out'),
+})
+export const joinRequest = z.object({ name: z.string().trim().min(1).max(60), colour })
+export const replaceRequest = z.object({ email: z.email().max(254), reason })
+export const reasonRequest = z.object({ reason })
+
+export const submissionRequest = z.object({
+  cards: z.array(z.string().max(12)).max(5).describe('Cards for the unfused registers in order, e.g. ["FWD2:700", "LF90:110"]'),
+  rebootNext: z.boolean().default(false).describe('Declare a reboot for the next turn (R33)'),
+  sacrificeAt: z.number().int().min(0).max(MAX_HP).optional().describe('Option sacrifice threshold (R28); kept when left out'),
+  doubleWrench: z.enum(DOUBLE_WRENCH_CHOICES).optional().describe('Double wrench choice (R31); kept when left out'),
+  facing: z.enum(DIRECTIONS).optional().describe('After a reinstatement: the new robot\'s facing (R29)'),
+})
+
+export const reopenRequest = z.object({ player: z.string().regex(/^P[1-8]$/).describe('The seat\'s player id, P1..P8'), reason })
+export const deadlineRequest = z.object({
+  deadline: z.iso.datetime({ offset: true }).optional(),
+  extendHours: z.number().positive().max(24 * 60).optional(),
+  reason,
+}).refine((v) => (v.deadline === undefined) !== (v.extendHours === undefined), { message: 'give either deadline or extendHours', path: ['deadline'] })
+
+export const gameIdParams = z.object({ gameId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) })
+export const turnParams = gameIdParams.extend({ turn: z.coerce.number().int().min(1).max(100_000) })
+export const seatParams = gameIdParams.extend({ seat: z.coerce.number().int().min(1).max(8) })
+export const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{10,200}$/) })
+export const publicParams = z.object({ publicToken: z.string().regex(/^[A-Za-z0-9_-]{10,200}$/) })
+export const publicTurnParams = publicParams.extend({ turn: z.coerce.number().int().min(1).max(100_000) })
+
+export const errorResponse = z.object({
+  error: z.string().describe('A short code, e.g. bad_request, not_found'),
+  message: z.string(),
+  field: z.string().optional(),
+})

@@ -1,0 +1,89 @@
+// What every service works with: the database and its repositories, the clock, links, and the
+// test-only crash hook. Services are plain functions of this context.
+import { compileBoard, parseBoard } from '../../engine/board.js'
+import type { Board, BoardDefinition } from '../../engine/types.js'
+import type { Db } from '../plugins/db.js'
+import { gamesRepository, type GameRow, type SeatRow } from '../repositories/games.js'
+import { outboxRepository, type NewMail } from '../repositories/outbox.js'
+import { turnsRepository } from '../repositories/turns.js'
+import { usersRepository, type UserRow } from '../repositories/users.js'
+
+export interface ServiceOptions {
+  db: Db
+  now: () => number
+  baseUrl: string
+  boardsDir: string
+  /** Test-only: called at named points inside transactions (the crash test kills the process there). */
+  crashPoint?: (name: string) => void
+}
+
+export function createContext(options: ServiceOptions) {
+  const { db } = options
+  const boards = new Map<string, Board>()
+  const ctx = {
+    ...options,
+    users: usersRepository(db),
+    games: gamesRepository(db),
+    turns: turnsRepository(db),
+    outbox: outboxRepository(db),
+    crash: (name: string) => options.crashPoint?.(name),
+    /** One write transaction, taken at once (BEGIN IMMEDIATE) so concurrent writers queue instead of failing late. */
+    write<T>(work: () => T): T {
+      return db.transaction(work).immediate()
+    },
+    board(game: GameRow): Board {
+      let board = boards.get(game.id)
+      if (!board) {
+        board = compileBoard(boardDefinition(game))
+        boards.set(game.id, board)
+      }
+      return board
+    },
+    mail(mail: NewMail) {
+      ctx.outbox.add(mail, options.now())
+    },
+    link: (path: string) => `${options.baseUrl}${path}`,
+  }
+  return ctx
+}
+export type ServiceContext = ReturnType<typeof createContext>
+
+export function boardDefinition(game: GameRow): BoardDefinition {
+  const parsed = parseBoard(JSON.parse(game.board_json))
+  if (!parsed.ok) throw new Error(`game ${game.id} holds a bad board: ${parsed.error}`)
+  return parsed.value
+}
+
+/** Who is looking: a signed-in person (maybe through an API token limited to one game), or nobody. */
+export interface Viewer {
+  user: UserRow | null
+  tokenGameId?: string
+}
+
+export interface Membership {
+  game: GameRow
+  seats: SeatRow[]
+  isGm: boolean
+  seat: SeatRow | undefined
+}
+
+export const seatName = (seat: SeatRow) => seat.name ?? `${seat.player_id} (empty seat)`
+
+export function reportNames(seats: readonly SeatRow[]) {
+  const names: Record<string, string> = {}
+  const colours: Record<string, string> = {}
+  for (const seat of seats) {
+    names[seat.player_id] = seatName(seat)
+    if (seat.colour) colours[seat.player_id] = seat.colour
+  }
+  return { names, colours }
+}
+
+export const REMINDER_BEFORE_MS = 24 * 3600_000
+
+/** Everyone who hears about the game: the players in their seats and the GM, once each. */
+export function recipients(ctx: ServiceContext, game: GameRow): string[] {
+  const emails = ctx.games.seats(game.id).flatMap((s) => (s.email ? [s.email] : []))
+  emails.push(ctx.users.byId(game.gm_user_id)!.email)
+  return [...new Set(emails.map((e) => e.toLowerCase()))]
+}

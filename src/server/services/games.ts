@@ -1,0 +1,207 @@
+// The life of a game outside its turns: create, invite, join, start, replace players, and the
+// GM's pause/resume/abandon. Each change is one write transaction, mail included.
+import { randomBytes, randomInt } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { z } from 'zod'
+import { compileBoard, parseBoard } from '../../engine/board.js'
+import { newGame } from '../../engine/game.js'
+import type { BoardDefinition } from '../../engine/types.js'
+import { badRequest, conflict, forbidden, notFound } from '../errors.js'
+import { gameOverMail, invitationMail } from '../mail/templates.js'
+import type { GameRow } from '../repositories/games.js'
+import { hashSecret, newSecret } from '../repositories/users.js'
+import type { createGameRequest } from '../schemas.js'
+import { recipients, REMINDER_BEFORE_MS, seatName, type Membership, type ServiceContext, type Viewer } from './context.js'
+import { openTurn } from './turns.js'
+
+const HOUR = 3600_000
+
+export function listBoards(ctx: ServiceContext) {
+  if (!existsSync(ctx.boardsDir)) return []
+  return readdirSync(ctx.boardsDir).filter((f) => f.endsWith('.json')).sort().flatMap((file) => {
+    const parsed = readBoardFile(ctx, file.replace(/\.json$/, ''))
+    return parsed ? [{ id: file.replace(/\.json$/, ''), name: parsed.name, rows: parsed.rows, cols: parsed.cols }] : []
+  })
+}
+
+function readBoardFile(ctx: ServiceContext, id: string): BoardDefinition | null {
+  const path = join(ctx.boardsDir, `${id}.json`)
+  if (!existsSync(path)) return null
+  try {
+    const parsed = parseBoard(JSON.parse(readFileSync(path, 'utf8')))
+    return parsed.ok ? parsed.value : null
+  } catch {
+    return null
+  }
+}
+
+/** Loads a game and what the viewer is in it; an API token only opens its own game. */
+export function membership(ctx: ServiceContext, gameId: string, viewer: Viewer): Membership {
+  const game = ctx.games.byId(gameId)
+  if (!game || (viewer.tokenGameId && viewer.tokenGameId !== gameId)) throw notFound('no such game')
+  const seats = ctx.games.seats(gameId)
+  const userId = viewer.user?.id
+  return { game, seats, isGm: userId !== undefined && game.gm_user_id === userId, seat: seats.find((s) => userId !== undefined && s.user_id === userId) }
+}
+
+export function requireGm(m: Membership): void {
+  if (!m.isGm) throw forbidden('only the GM of this game can do that')
+}
+
+export function createGame(ctx: ServiceContext, gmUserId: number, input: z.output<typeof createGameRequest>): GameRow {
+  let board: BoardDefinition
+  if ((input.board === undefined) === (input.boardFile === undefined)) throw badRequest('give either board or boardFile', 'board')
+  if (input.board !== undefined) {
+    const found = readBoardFile(ctx, input.board)
+    if (!found) throw badRequest(`no board "${input.board}" in boards/`, 'board')
+    board = found
+  } else {
+    const parsed = parseBoard(input.boardFile, ['boardFile'])
+    if (!parsed.ok) throw badRequest(parsed.error, 'boardFile')
+    board = parsed.value
+    compileBoard(board)
+  }
+  if (input.gmPlays && !input.gmColour) throw badRequest('a GM who plays needs a robot colour', 'gmColour')
+  return ctx.write(() => {
+    const now = ctx.now()
+    const id = randomBytes(6).toString('base64url')
+    ctx.games.insert({
+      id, name: input.name, board_name: board.name, board_json: JSON.stringify(board), gm_user_id: gmUserId,
+      seat_count: input.seats, turn_length_ms: Math.round(input.turnLengthHours * HOUR),
+      review_window_ms: Math.round(input.reviewWindowHours * HOUR), close_early: input.closeEarly ? 1 : 0,
+      gm_plays: input.gmPlays ? 1 : 0, seed: randomInt(0, 2 ** 31 - 1), public_token: newSecret(), created_at: now,
+    })
+    for (let seat = 1; seat <= input.seats; seat++) ctx.games.insertSeat(id, seat)
+    if (input.gmPlays) {
+      const gm = ctx.users.byId(gmUserId)!
+      ctx.games.join(ctx.games.seats(id)[0]!.id, gmUserId, input.gmName ?? gm.name, input.gmColour!, now)
+    }
+    ctx.games.logAction(id, now, 'create', '', { board: board.name, seats: input.seats })
+    return ctx.games.byId(id)!
+  })
+}
+
+function ensureNotOver(game: GameRow): void {
+  if (game.status === 'finished' || game.status === 'abandoned') throw conflict(`the game is ${game.status}`)
+}
+
+export function invite(ctx: ServiceContext, m: Membership, email: string, seatNo: number | undefined): { seat: number } {
+  requireGm(m)
+  ensureNotOver(m.game)
+  return ctx.write(() => {
+    const seats = ctx.games.seats(m.game.id)
+    const seat = seatNo === undefined ? seats.find((s) => s.user_id === null && !s.invite_email) ?? seats.find((s) => s.user_id === null) : seats.find((s) => s.seat_no === seatNo)
+    if (!seat) throw seatNo === undefined ? conflict('every seat is taken') : badRequest(`no seat ${seatNo}`, 'seat')
+    if (seat.user_id !== null) throw conflict(`seat ${seat.seat_no} is taken; remove or replace its player first`, 'seat')
+    sendInvite(ctx, m.game, seat.id, seat.seat_no, email)
+    ctx.games.logAction(m.game.id, ctx.now(), 'invite', '', { seat: seat.seat_no, email })
+    return { seat: seat.seat_no }
+  })
+}
+
+function sendInvite(ctx: ServiceContext, game: GameRow, seatId: number, seatNo: number, email: string): void {
+  const token = newSecret()
+  ctx.games.invite(seatId, email, hashSecret(token))
+  const gm = ctx.users.byId(game.gm_user_id)!
+  ctx.mail({ kind: 'invitation', gameId: game.id, to: email, ...invitationMail(game.name, gm.name, seatNo, ctx.link(`/invites/${token}`)) })
+}
+
+export function invitation(ctx: ServiceContext, token: string) {
+  const seat = ctx.games.seatByInvite(hashSecret(token))
+  const game = seat && ctx.games.byId(seat.game_id)
+  if (!seat || !game || seat.user_id !== null) throw notFound('this invitation is unknown or already used')
+  return { seat, game }
+}
+
+export function joinGame(ctx: ServiceContext, userId: number, token: string, name: string, colour: string) {
+  return ctx.write(() => {
+    const { seat, game } = invitation(ctx, token)
+    ensureNotOver(game)
+    const seats = ctx.games.seats(game.id)
+    if (seats.some((s) => s.user_id === userId)) throw conflict('you already have a seat in this game')
+    if (seats.some((s) => s.user_id !== null && s.colour === colour)) throw conflict(`another robot is already ${colour}`, 'colour')
+    if (ctx.games.join(seat.id, userId, name, colour, ctx.now()) !== 1) throw conflict('this seat was just taken')
+    return { gameId: game.id, seat: seat.seat_no, player: seat.player_id }
+  })
+}
+
+export function startGame(ctx: ServiceContext, m: Membership, reason: string): void {
+  requireGm(m)
+  ctx.write(() => {
+    const game = ctx.games.byId(m.game.id)!
+    if (game.status !== 'setup') throw conflict('the game has already started')
+    const seats = ctx.games.seats(game.id)
+    const empty = seats.filter((s) => s.user_id === null)
+    if (empty.length) throw conflict(`every seat needs a player first (seat ${empty.map((s) => s.seat_no).join(', ')} empty)`)
+    // R25: robots are placed on the start square, virtual, before turn 1.
+    const state = newGame(ctx.board(game), seats.map((s) => s.player_id), game.seed)
+    ctx.games.start(game.id, JSON.stringify(state), ctx.now())
+    ctx.games.logAction(game.id, ctx.now(), 'start', reason)
+    openTurn(ctx, ctx.games.byId(game.id)!, state)
+  })
+}
+
+/** Empties a seat: the robot stays in the game (filled programs, R9) until a newcomer joins. */
+export function removePlayer(ctx: ServiceContext, m: Membership, seatNo: number, reason: string, replacement?: string): void {
+  requireGm(m)
+  ensureNotOver(m.game)
+  ctx.write(() => {
+    const seat = ctx.games.seats(m.game.id).find((s) => s.seat_no === seatNo)
+    if (!seat) throw notFound(`no seat ${seatNo}`)
+    if (seat.user_id === null && !seat.invite_email) throw conflict(`seat ${seatNo} is already empty`)
+    if (seat.user_id !== null) ctx.users.revokeApiTokens(seat.user_id, m.game.id, ctx.now())
+    ctx.games.vacate(seat.id)
+    ctx.games.logAction(m.game.id, ctx.now(), replacement ? 'replace' : 'remove', reason, { seat: seatNo, player: seatName(seat), ...(replacement ? { invited: replacement } : {}) })
+    if (replacement) sendInvite(ctx, m.game, seat.id, seat.seat_no, replacement)
+  })
+}
+
+export function pauseGame(ctx: ServiceContext, m: Membership, reason: string): void {
+  requireGm(m)
+  ctx.write(() => {
+    if (ctx.games.byId(m.game.id)!.status !== 'running') throw conflict('only a running game can be paused')
+    ctx.games.setStatus(m.game.id, 'paused', ctx.now())
+    ctx.games.logAction(m.game.id, ctx.now(), 'pause', reason)
+  })
+}
+
+/** Resuming gives back the time the game was paused: the deadline or review window moves on by it. */
+export function resumeGame(ctx: ServiceContext, m: Membership, reason: string): void {
+  requireGm(m)
+  ctx.write(() => {
+    const game = ctx.games.byId(m.game.id)!
+    if (game.status !== 'paused') throw conflict('the game is not paused')
+    const pausedFor = Math.max(0, ctx.now() - (game.paused_at ?? ctx.now()))
+    const turn = ctx.turns.current(game.id)
+    if (turn?.status === 'open') ctx.turns.setDeadline(turn.id, turn.deadline + pausedFor, turn.reminder_queued === 1)
+    if (turn?.status === 'draft' && turn.review_until !== null) ctx.turns.setReviewUntil(turn.id, turn.review_until + pausedFor)
+    ctx.games.setStatus(game.id, 'running')
+    ctx.games.logAction(game.id, ctx.now(), 'resume', reason, { pausedForMs: pausedFor })
+  })
+}
+
+export function abandonGame(ctx: ServiceContext, m: Membership, reason: string): void {
+  requireGm(m)
+  ctx.write(() => {
+    const game = ctx.games.byId(m.game.id)!
+    ensureNotOver(game)
+    ctx.games.finish(game.id, [], 'abandoned', ctx.now())
+    ctx.games.logAction(game.id, ctx.now(), 'abandon', reason)
+    for (const to of recipients(ctx, game)) {
+      ctx.mail({ kind: 'game-over', gameId: game.id, to, ...gameOverMail(game.name, [], reason || '(no reason given)', ctx.link(`/games/${game.id}`)) })
+    }
+  })
+}
+
+export function extendDeadline(ctx: ServiceContext, m: Membership, deadline: number, reason: string): number {
+  requireGm(m)
+  return ctx.write(() => {
+    const turn = ctx.turns.current(m.game.id)
+    if (!turn || turn.status !== 'open') throw conflict('no turn is open')
+    if (deadline <= ctx.now()) throw badRequest('the new deadline must be in the future', 'deadline')
+    ctx.turns.setDeadline(turn.id, deadline, turn.reminder_queued === 1 && deadline - REMINDER_BEFORE_MS <= ctx.now())
+    ctx.games.logAction(m.game.id, ctx.now(), 'deadline', reason, { turn: turn.number, from: new Date(turn.deadline).toISOString(), to: new Date(deadline).toISOString() })
+    return deadline
+  })
+}

@@ -1,0 +1,63 @@
+// From a turn's dealt state and the latest submissions to the draft result: pure, so closing,
+// re-resolving after a correction and publishing all see the same turn. Missing programs are
+// filled from the dealt state's generator (R9), so re-resolving gives the same fills.
+import { parseCard } from '../../engine/deck.js'
+import { fillMissingOrders } from '../../engine/program.js'
+import { needsProgram, resolveTurn, type TurnResult } from '../../engine/turn.js'
+import type { Board, Card, Direction, DoubleWrenchChoice, GameState, TurnOrders } from '../../engine/types.js'
+import type { SubmissionRow } from '../repositories/turns.js'
+
+export interface Program {
+  cards: Card[]
+  rebootNext: boolean
+  sacrificeAt: number
+  doubleWrench: DoubleWrenchChoice
+  facing: Direction | null
+}
+
+export function programOf(row: SubmissionRow): Program {
+  return {
+    cards: (JSON.parse(row.cards_json) as string[]).map((text) => {
+      const card = parseCard(text)
+      if (!card) throw new Error(`stored submission ${row.id} holds a bad card ${text}`)
+      return card
+    }),
+    rebootNext: row.reboot_next === 1,
+    sacrificeAt: row.sacrifice_at,
+    doubleWrench: row.double_wrench as DoubleWrenchChoice,
+    facing: row.facing as Direction | null,
+  }
+}
+
+export interface Resolved {
+  result: TurnResult
+  /** The state the next turn is dealt from: the result, with the generator carried on past the deal and the R9 fills. */
+  next: GameState
+  orders: Record<string, TurnOrders>
+}
+
+export function resolveFromSubmissions(board: Board, dealt: GameState, programs: ReadonlyMap<string, Program>): Resolved {
+  // Standing choices (R28, R31) ride on the robot: the latest submission sets them.
+  let state: GameState = {
+    ...dealt,
+    robots: dealt.robots.map((robot) => {
+      const program = programs.get(robot.player)
+      return program ? { ...robot, sacrificeAt: program.sacrificeAt, doubleWrench: program.doubleWrench } : robot
+    }),
+  }
+  const orders: Record<string, TurnOrders> = {}
+  for (const robot of state.robots) {
+    const program = programs.get(robot.player)
+    if (!needsProgram(robot)) {
+      orders[robot.player] = { cards: [], rebootNext: program?.rebootNext ?? false }
+    } else if (program) {
+      orders[robot.player] = { cards: program.cards, rebootNext: program.rebootNext, ...(program.facing ? { facing: program.facing } : {}) }
+    } else {
+      const [filled, after] = fillMissingOrders(state, robot.player)
+      orders[robot.player] = filled
+      state = after
+    }
+  }
+  const result = resolveTurn(board, state, orders)
+  return { result, next: { ...result.state, rng: state.rng }, orders }
+}

@@ -1,0 +1,223 @@
+// A turn's life: dealt and opened, programs submitted, closed exactly once into a draft, reviewed
+// (reopen one program, re-resolve), published; then the next turn is dealt or the game ends (R34).
+import type { z } from 'zod'
+import { dealHands, formatCard, parseCard } from '../../engine/deck.js'
+import { programProblem } from '../../engine/program.js'
+import { renderTurnReport } from '../../engine/report.js'
+import type { TurnResult } from '../../engine/turn.js'
+import type { Card, GameState } from '../../engine/types.js'
+import { badRequest, conflict, forbidden, notFound } from '../errors.js'
+import { draftReadyMail, gameOverMail, handMail, reminderMail, reopenedMail, resultsMail } from '../mail/templates.js'
+import type { GameRow } from '../repositories/games.js'
+import type { TurnRow } from '../repositories/turns.js'
+import type { submissionRequest } from '../schemas.js'
+import { recipients, reportNames, type Membership, type ServiceContext } from './context.js'
+import { requireGm } from './games.js'
+import { programOf, resolveFromSubmissions, type Program } from './resolve.js'
+
+const submitPath = (game: GameRow, turn: number) => `/games/${game.id}/turns/${turn}/submit`
+
+/** Deals the turn to be played from `state` (R7), opens it with a deadline and mails every player their hand. */
+export function openTurn(ctx: ServiceContext, game: GameRow, state: GameState): TurnRow {
+  const dealt = dealHands(state)
+  const now = ctx.now()
+  const turn = ctx.turns.insert(game.id, dealt.turn, JSON.stringify(dealt), now, now + game.turn_length_ms)
+  for (const seat of ctx.games.seats(game.id)) {
+    const robot = dealt.robots.find((r) => r.player === seat.player_id)
+    if (!seat.email || !robot || robot.robotsLeft === 0) continue
+    ctx.mail({
+      kind: 'hand', gameId: game.id, to: seat.email,
+      ...handMail({
+        game: game.name, turn: turn.number, name: seat.name ?? seat.player_id, robot, hand: dealt.hands[seat.player_id] ?? [],
+        deadline: turn.deadline, submitLink: ctx.link(submitPath(game, turn.number)),
+      }),
+    })
+  }
+  return turn
+}
+
+export function dealtState(turn: TurnRow): GameState {
+  return JSON.parse(turn.dealt_state_json) as GameState
+}
+
+export function latestPrograms(ctx: ServiceContext, turnId: number): Map<string, Program> {
+  return new Map(ctx.turns.latestSubmissions(turnId).map((row) => [row.player_id, programOf(row)]))
+}
+
+/** Whether every robot that must play this turn has a program in. */
+export function allProgramsIn(ctx: ServiceContext, turn: TurnRow): boolean {
+  const submitted = new Set(ctx.turns.latestSubmissions(turn.id).map((s) => s.player_id))
+  return dealtState(turn).robots.every((robot) => !mustSubmit(robot) || submitted.has(robot.player))
+}
+
+const mustSubmit = (robot: GameState['robots'][number]) => robot.mode !== 'destroyed' && robot.at !== null && !robot.rebooting
+
+export function submitProgram(ctx: ServiceContext, m: Membership, turnNumber: number, input: z.output<typeof submissionRequest>) {
+  const seat = m.seat
+  if (!seat) throw forbidden('you have no seat in this game')
+  return ctx.write(() => {
+    const game = ctx.games.byId(m.game.id)!
+    if (game.status !== 'running' && game.status !== 'paused') throw conflict(`the game is ${game.status}`)
+    const turn = ctx.turns.byNumber(game.id, turnNumber)
+    if (!turn) throw notFound(`no turn ${turnNumber}`)
+    const reopened = turn.status === 'draft' && turn.reopened_player_id === seat.player_id
+    if (turn.status !== 'open' && !reopened) throw conflict(`turn ${turnNumber} is closed; your previous submission stands`)
+    const dealt = dealtState(turn)
+    const robot = dealt.robots.find((r) => r.player === seat.player_id)
+    if (!robot) throw conflict('your seat has no robot')
+    const cards: Card[] = input.cards.map((text, i) => {
+      const card = parseCard(text.trim().toUpperCase())
+      if (!card) throw badRequest(`cards[${i}]: "${text}" is not a card like FWD2:700`, `cards[${i}]`)
+      return card
+    })
+    const problem = programProblem(robot, dealt.hands[seat.player_id] ?? [], cards)
+    if (problem) throw badRequest(problem, 'cards')
+    const previous = latestPrograms(ctx, turn.id).get(seat.player_id)
+    ctx.turns.addSubmission({
+      turn_id: turn.id, player_id: seat.player_id, user_id: seat.user_id, cards_json: JSON.stringify(cards.map(formatCard)),
+      reboot_next: input.rebootNext ? 1 : 0,
+      sacrifice_at: input.sacrificeAt ?? previous?.sacrificeAt ?? robot.sacrificeAt,
+      double_wrench: input.doubleWrench ?? previous?.doubleWrench ?? robot.doubleWrench,
+      facing: input.facing ?? null, submitted_at: ctx.now(),
+    })
+    return ctx.turns.submissionVersions(turn.id, seat.player_id).at(-1)!
+  })
+}
+
+/** Resolves a draft from its dealt state and the latest programs and stores the result. */
+function resolveDraft(ctx: ServiceContext, game: GameRow, turn: TurnRow): TurnResult {
+  const { result, next } = resolveFromSubmissions(ctx.board(game), dealtState(turn), latestPrograms(ctx, turn.id))
+  if (!ctx.turns.storeResult(turn.id, JSON.stringify(result), JSON.stringify(next))) throw new Error(`turn ${turn.id} is not a draft`)
+  return result
+}
+
+function report(ctx: ServiceContext, game: GameRow, result: TurnResult): string {
+  return renderTurnReport(ctx.board(game), result, reportNames(ctx.games.seats(game.id)))
+}
+
+/**
+ * Closes an open turn: exactly once, whoever calls (the UPDATE from 'open' succeeds for one
+ * caller only). Fills the missing programs (R9), resolves, stores the draft and queues its mail
+ * in the same transaction; with no review window, publishes in it too.
+ */
+export function closeTurn(ctx: ServiceContext, turnId: number): boolean {
+  return ctx.write(() => {
+    const before = ctx.turns.byId(turnId)
+    const game = before && ctx.games.byId(before.game_id)
+    if (!before || !game || game.status !== 'running') return false
+    const now = ctx.now()
+    if (!ctx.turns.markDraft(turnId, now, now + game.review_window_ms)) return false
+    const turn = ctx.turns.byId(turnId)!
+    const result = resolveDraft(ctx, game, turn)
+    ctx.crash('close-turn')
+    if (game.review_window_ms === 0) {
+      publishDraft(ctx, game, turnId)
+    } else {
+      const gm = ctx.users.byId(game.gm_user_id)!
+      ctx.mail({
+        kind: 'draft-ready', gameId: game.id, to: gm.email,
+        ...draftReadyMail(game.name, turn.number, now + game.review_window_ms, report(ctx, game, result), ctx.link(`/games/${game.id}/turns/${turn.number}`)),
+      })
+    }
+    return true
+  })
+}
+
+/** Publishes a draft (re-resolving first if a reopened program may have changed), then deals the next turn or ends the game. */
+function publishDraft(ctx: ServiceContext, game: GameRow, turnId: number): boolean {
+  let turn = ctx.turns.byId(turnId)!
+  if (turn.status !== 'draft') return false
+  if (turn.reopened_player_id !== null || turn.result_json === null) {
+    resolveDraft(ctx, game, turn)
+    turn = ctx.turns.byId(turnId)!
+  }
+  const now = ctx.now()
+  if (!ctx.turns.markPublished(turnId, now)) return false
+  const result = JSON.parse(turn.result_json!) as TurnResult
+  const next = JSON.parse(turn.next_state_json!) as GameState
+  ctx.games.setState(game.id, JSON.stringify(next))
+  const text = report(ctx, game, result)
+  const everyone = recipients(ctx, game)
+  for (const to of everyone) {
+    ctx.mail({ kind: 'results', gameId: game.id, to, ...resultsMail(game.name, turn.number, text, ctx.link(`/games/${game.id}/turns/${turn.number}`)) })
+  }
+  if (next.gameOver) {
+    const { names } = reportNames(ctx.games.seats(game.id))
+    const winners = next.winners.map((p) => names[p] ?? p)
+    ctx.games.finish(game.id, next.winners, 'finished', now)
+    for (const to of everyone) {
+      ctx.mail({ kind: 'game-over', gameId: game.id, to, ...gameOverMail(game.name, winners, null, ctx.link(`/games/${game.id}`)) })
+    }
+  } else {
+    openTurn(ctx, game, next)
+  }
+  return true
+}
+
+function draftTurn(ctx: ServiceContext, m: Membership, turnNumber: number): TurnRow {
+  requireGm(m)
+  const turn = ctx.turns.byNumber(m.game.id, turnNumber)
+  if (!turn) throw notFound(`no turn ${turnNumber}`)
+  if (turn.status !== 'draft') throw conflict(`turn ${turnNumber} is ${turn.status}, not a draft under review`)
+  return turn
+}
+
+/** The GM lets one player correct their program; the others' programs stay as they are. */
+export function reopenSubmission(ctx: ServiceContext, m: Membership, turnNumber: number, playerId: string, reason: string): void {
+  ctx.write(() => {
+    const turn = draftTurn(ctx, m, turnNumber)
+    const seat = ctx.games.seats(m.game.id).find((s) => s.player_id === playerId)
+    if (!seat) throw badRequest(`no player ${playerId} in this game`, 'player')
+    ctx.turns.reopen(turn.id, playerId)
+    ctx.games.logAction(m.game.id, ctx.now(), 'reopen', reason, { turn: turnNumber, player: playerId })
+    if (seat.email) {
+      ctx.mail({ kind: 'reopened', gameId: m.game.id, to: seat.email, ...reopenedMail(m.game.name, turnNumber, reason || '(no reason given)', ctx.link(submitPath(m.game, turnNumber))) })
+    }
+  })
+}
+
+export function reresolve(ctx: ServiceContext, m: Membership, turnNumber: number, reason: string): void {
+  ctx.write(() => {
+    const turn = draftTurn(ctx, m, turnNumber)
+    resolveDraft(ctx, ctx.games.byId(m.game.id)!, turn)
+    ctx.games.logAction(m.game.id, ctx.now(), 'resolve', reason, { turn: turnNumber })
+  })
+}
+
+export function publishByGm(ctx: ServiceContext, m: Membership, turnNumber: number, reason: string): void {
+  ctx.write(() => {
+    const turn = draftTurn(ctx, m, turnNumber)
+    const game = ctx.games.byId(m.game.id)!
+    if (game.status !== 'running') throw conflict(`the game is ${game.status}`)
+    publishDraft(ctx, game, turn.id)
+    ctx.games.logAction(game.id, ctx.now(), 'publish', reason, { turn: turnNumber })
+  })
+}
+
+/** The review window ended with no action from the GM. */
+export function publishWhenReviewEnds(ctx: ServiceContext, turnId: number): boolean {
+  return ctx.write(() => {
+    const turn = ctx.turns.byId(turnId)
+    const game = turn && ctx.games.byId(turn.game_id)
+    if (!turn || !game || game.status !== 'running' || turn.status !== 'draft') return false
+    if (turn.review_until === null || turn.review_until > ctx.now()) return false
+    return publishDraft(ctx, game, turnId)
+  })
+}
+
+/** Queues the 24-hour reminder, once per turn, to players whose program is not in. */
+export function queueReminders(ctx: ServiceContext, turnId: number): boolean {
+  return ctx.write(() => {
+    const turn = ctx.turns.byId(turnId)
+    const game = turn && ctx.games.byId(turn.game_id)
+    if (!turn || !game || turn.status !== 'open' || !ctx.turns.markReminded(turnId)) return false
+    const submitted = new Set(ctx.turns.latestSubmissions(turn.id).map((s) => s.player_id))
+    const dealt = dealtState(turn)
+    for (const seat of ctx.games.seats(game.id)) {
+      const robot = dealt.robots.find((r) => r.player === seat.player_id)
+      if (!seat.email || !robot || !mustSubmit(robot) || submitted.has(seat.player_id)) continue
+      ctx.mail({ kind: 'reminder', gameId: game.id, to: seat.email, ...reminderMail(game.name, turn.number, turn.deadline, ctx.link(submitPath(game, turn.number))) })
+    }
+    return true
+  })
+}

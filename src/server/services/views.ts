@@ -1,0 +1,160 @@
+// What each viewer may see. Secrecy lives here and only here: before publication a player sees
+// only their own hand and program, others only whether each player has submitted; a GM who plays
+// sees the others' programs once their own is in; spectators see published turns only.
+// Nothing here ever sends a stored dealt state (it holds every hand) or the generator state.
+import { formatCard } from '../../engine/deck.js'
+import { turnTables, renderTurnReport } from '../../engine/report.js'
+import type { TurnResult } from '../../engine/turn.js'
+import type { Card, GameState, RobotState } from '../../engine/types.js'
+import { notFound } from '../errors.js'
+import type { GameRow, SeatRow } from '../repositories/games.js'
+import type { SubmissionRow, TurnRow } from '../repositories/turns.js'
+import { reportNames, type Membership, type ServiceContext } from './context.js'
+import { dealtState } from './turns.js'
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+const cards = (list: readonly (Card | null)[]) => list.map((c) => (c ? formatCard(c) : null))
+
+function publicRobot(robot: RobotState) {
+  const { rebootNext: _hiddenUntilPublished, ...rest } = robot
+  return { ...rest, fused: Object.fromEntries(Object.entries(robot.fused).map(([k, c]) => [k, c ? formatCard(c) : null])) }
+}
+
+function seatView(seat: SeatRow, showEmail: boolean) {
+  return {
+    seat: seat.seat_no, player: seat.player_id, name: seat.name, colour: seat.colour, joined: seat.user_id !== null,
+    ...(showEmail ? { email: seat.email ?? null, invited: seat.invite_email } : {}),
+  }
+}
+
+function submissionView(row: SubmissionRow) {
+  return {
+    version: row.version, cards: JSON.parse(row.cards_json) as string[], rebootNext: row.reboot_next === 1,
+    sacrificeAt: row.sacrifice_at, doubleWrench: row.double_wrench, facing: row.facing, submittedAt: iso(row.submitted_at),
+  }
+}
+
+function resultView(ctx: ServiceContext, game: GameRow, seats: SeatRow[], resultJson: string) {
+  const result = JSON.parse(resultJson) as TurnResult
+  const options = reportNames(seats)
+  const board = ctx.board(game)
+  return {
+    turn: result.turn,
+    registers: Object.fromEntries(Object.entries(result.registers).map(([p, list]) => [p, cards(list)])),
+    start: result.start,
+    stages: result.stages,
+    end: { events: result.end.events, robots: result.end.robots.map(publicRobot) },
+    gameOver: result.state.gameOver,
+    winners: result.state.winners,
+    tables: turnTables(board, result, options),
+    report: renderTurnReport(board, result, options),
+  }
+}
+
+/** Whether the viewer may see every player's program for this turn before it is published. */
+function seesAllPrograms(ctx: ServiceContext, m: Membership, turn: TurnRow): boolean {
+  if (!m.isGm) return false
+  if (turn.status !== 'open' || m.game.gm_plays === 0 || !m.seat) return true
+  // BotWars rules: a GM who plays has his/her program completed first.
+  return ctx.turns.latestSubmissions(turn.id).some((s) => s.player_id === m.seat!.player_id)
+}
+
+export function turnView(ctx: ServiceContext, m: Membership, turn: TurnRow) {
+  const published = turn.status === 'published'
+  const latest = ctx.turns.latestSubmissions(turn.id)
+  const submitted = new Set(latest.map((s) => s.player_id))
+  const dealt = dealtState(turn)
+  const mine = m.seat?.player_id
+  const allPrograms = published || seesAllPrograms(ctx, m, turn)
+  const myRobot = mine ? dealt.robots.find((r) => r.player === mine) : undefined
+  return {
+    number: turn.number,
+    status: turn.status,
+    openedAt: iso(turn.opened_at),
+    deadline: iso(turn.deadline),
+    closedAt: iso(turn.closed_at),
+    reviewUntil: iso(turn.review_until),
+    publishedAt: iso(turn.published_at),
+    reopenedPlayer: turn.reopened_player_id,
+    submitted: m.seats.map((s) => ({ player: s.player_id, name: s.name, submitted: submitted.has(s.player_id) })),
+    me: mine && myRobot ? {
+      player: mine,
+      robot: publicRobot(myRobot),
+      rebootNextDeclared: myRobot.rebootNext,
+      hand: cards(dealt.hands[mine] ?? []),
+      submission: latest.find((s) => s.player_id === mine) ? submissionView(latest.find((s) => s.player_id === mine)!) : null,
+      canSubmit: turn.status === 'open' || turn.reopened_player_id === mine,
+    } : null,
+    programs: allPrograms ? Object.fromEntries(latest.map((s) => [s.player_id, submissionView(s)])) : null,
+    result: turn.result_json && (published || (m.isGm && turn.status === 'draft'))
+      ? resultView(ctx, m.game, m.seats, turn.result_json) : null,
+  }
+}
+
+export function submissionHistory(ctx: ServiceContext, m: Membership, turn: TurnRow) {
+  const visible = turn.status === 'published' || seesAllPrograms(ctx, m, turn)
+  const players = visible ? m.seats.map((s) => s.player_id) : m.seat ? [m.seat.player_id] : []
+  return Object.fromEntries(players.map((p) => [p, ctx.turns.submissionVersions(turn.id, p).map(submissionView)]))
+}
+
+function gameSummary(ctx: ServiceContext, game: GameRow, seats: SeatRow[], showEmails: boolean) {
+  const state = game.state_json ? (JSON.parse(game.state_json) as GameState) : null
+  const gm = ctx.users.byId(game.gm_user_id)
+  const { names } = reportNames(seats)
+  return {
+    id: game.id,
+    name: game.name,
+    status: game.status,
+    gm: gm?.name ?? null,
+    board: JSON.parse(game.board_json) as unknown,
+    settings: {
+      seats: game.seat_count, turnLengthHours: game.turn_length_ms / 3600_000, reviewWindowHours: game.review_window_ms / 3600_000,
+      closeEarly: game.close_early === 1, gmPlays: game.gm_plays === 1,
+    },
+    seats: seats.map((s) => seatView(s, showEmails)),
+    robots: state ? state.robots.map(publicRobot) : [],
+    boardState: state?.board ?? null,
+    winners: game.winners_json ? (JSON.parse(game.winners_json) as string[]).map((p) => ({ player: p, name: names[p] ?? p })) : [],
+    createdAt: iso(game.created_at), startedAt: iso(game.started_at), endedAt: iso(game.ended_at),
+    publishedTurns: ctx.turns.published(game.id).map((t) => t.number),
+  }
+}
+
+export function gameView(ctx: ServiceContext, m: Membership) {
+  const current = ctx.turns.current(m.game.id)
+  return {
+    ...gameSummary(ctx, m.game, m.seats, m.isGm),
+    you: { isGm: m.isGm, seat: m.seat?.seat_no ?? null, player: m.seat?.player_id ?? null },
+    publicLink: ctx.link(`/watch/${m.game.public_token}`),
+    publicToken: m.game.public_token,
+    currentTurn: current ? turnView(ctx, m, current) : null,
+  }
+}
+
+export function historyView(ctx: ServiceContext, game: GameRow) {
+  return ctx.games.actions(game.id).map((a) => ({ at: iso(a.at), action: a.action, reason: a.reason, detail: JSON.parse(a.detail_json) as unknown }))
+}
+
+/** Spectators: the game and its published turns, nothing more. */
+export function spectatorGameView(ctx: ServiceContext, publicToken: string) {
+  const game = ctx.games.byPublicToken(publicToken)
+  if (!game) throw notFound('no such game')
+  const current = ctx.turns.current(game.id)
+  return {
+    ...gameSummary(ctx, game, ctx.games.seats(game.id), false),
+    currentTurn: current ? { number: current.number, status: current.status, deadline: iso(current.deadline) } : null,
+    history: historyView(ctx, game),
+  }
+}
+
+export function spectatorTurnView(ctx: ServiceContext, publicToken: string, number: number) {
+  const game = ctx.games.byPublicToken(publicToken)
+  const turn = game && ctx.turns.byNumber(game.id, number)
+  if (!game || !turn || turn.status !== 'published') throw notFound(`no published turn ${number}`)
+  const latest = ctx.turns.latestSubmissions(turn.id)
+  return {
+    number: turn.number, status: turn.status, deadline: iso(turn.deadline), publishedAt: iso(turn.published_at),
+    programs: Object.fromEntries(latest.map((s) => [s.player_id, submissionView(s)])),
+    result: resultView(ctx, game, ctx.games.seats(game.id), turn.result_json!),
+  }
+}
