@@ -19,6 +19,8 @@ export interface Resolution {
   time: EventTime
   /** Set when a player loses its last robot this turn (R34). */
   someoneLostLastRobot: boolean
+  /** Set when a switch, drawbridge or teleporter changes, so stage snapshots copy the board state only then. */
+  boardStateChanged: boolean
 }
 
 export function emit(ctx: Resolution, body: GameEventBody): void {

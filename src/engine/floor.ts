@@ -67,6 +67,7 @@ function flipSwitch(ctx: Resolution, robot: RobotState, element: SwitchElement):
   const wasOn = ctx.boardState.switches[key] === 'on'
   if (element.kind === 'pressure' && wasOn) return
   ctx.boardState.switches[key] = wasOn ? 'off' : 'on'
+  ctx.boardStateChanged = true
   emit(ctx, { kind: 'switch-flipped', player: robot.player, at: element.at, on: !wasOn })
   for (const target of element.targets) {
     const targetKey = formatSquare(target)

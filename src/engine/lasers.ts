@@ -1,6 +1,6 @@
 // Board lasers (R23) and robot lasers (R26). Every beam of a volley is traced first and its
 // damage dealt afterwards, so all beams fire at once: a robot destroyed by one still fires its own.
-import { emit, isOnFloor, robotsAt, setPhase, type Resolution } from './context.js'
+import { emit, isOnFloor, setPhase, type Resolution } from './context.js'
 import { dealDamage } from './damage.js'
 import { isRaisedDrawbridge } from './floor.js'
 import { opposite } from './geometry.js'
@@ -29,16 +29,31 @@ function beamContinues(ctx: Resolution, from: Square, dir: Direction): Square | 
 
 interface Hit { robot: RobotState; amount: number; by?: string }
 
+/** Robots on the floor by square index: built once per volley, since every beam looks squares up. */
+function occupancy(ctx: Resolution, realOnly: boolean): Map<number, RobotState[]> {
+  const bySquare = new Map<number, RobotState[]>()
+  for (const robot of ctx.robots) {
+    if (!isOnFloor(robot) || (realOnly && robot.mode !== 'real')) continue
+    const index = squareIndex(ctx.board, robot.at)
+    const list = bySquare.get(index)
+    if (list) list.push(robot)
+    else bySquare.set(index, [robot])
+  }
+  return bySquare
+}
+
 export function fireBoardLasers(ctx: Resolution): void {
+  if (ctx.board.lasers.length === 0) return
   setPhase(ctx, 'board-laser')
   const hits: Hit[] = []
+  const robotsOn = occupancy(ctx, false)
   for (const laser of ctx.board.lasers) {
     const squares: Square[] = []
     const struck: string[] = []
     let square: Square | null = laser.at
     while (square) {
       squares.push(square)
-      const here = robotsAt(ctx, square)
+      const here = robotsOn.get(squareIndex(ctx.board, square)) ?? []
       for (const robot of here) {
         hits.push({ robot, amount: laser.strength })
         struck.push(robot.player)
@@ -63,10 +78,7 @@ export function fireRobotLasers(ctx: Resolution): void {
   setPhase(ctx, 'combat')
   const hits: Hit[] = []
   // Every beam of the volley looks up real robots square by square: one grid for all of them.
-  const realAt = new Map<number, RobotState>()
-  for (const robot of ctx.robots) {
-    if (robot.mode === 'real' && robot.at) realAt.set(squareIndex(ctx.board, robot.at), robot)
-  }
+  const realOn = occupancy(ctx, true)
   for (const shooter of ctx.robots) {
     if (!isOnFloor(shooter) || shooter.mode !== 'real' || shooter.rebooting) continue
     const damage = shooter.options.includes('Double Laser') ? 2 : 1
@@ -77,7 +89,7 @@ export function fireRobotLasers(ctx: Resolution): void {
       let square = beamContinues(ctx, shooter.at, dir)
       while (square) {
         squares.push(square)
-        target = realAt.get(squareIndex(ctx.board, square)) ?? null
+        target = realOn.get(squareIndex(ctx.board, square))?.[0] ?? null
         if (target) break
         square = beamContinues(ctx, square, dir)
       }

@@ -80,10 +80,13 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
     events: [],
     time: { stage: 0, phase: 'orders', priority: null, step: 0 },
     someoneLostLastRobot: false,
+    boardStateChanged: false,
   }
   setPhase(ctx, 'orders')
   ctx.registers = ctx.robots.map((robot) => loadRegisters(ctx, robot, orders[robot.player]))
   const start = { robots: ctx.robots.map(snapshot), board: copyBoardState(ctx.boardState), events: ctx.events.slice() }
+  // Stages in which no mechanism changed share the previous snapshot of the board state.
+  let boardSnapshot = start.board
 
   const stages: StageResult[] = []
   let finishers: string[] = []
@@ -94,7 +97,11 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
       // R34: the game ends at the end of the stage in which a robot tags the last flag.
       emit(ctx, { kind: 'game-over', winners: finishers })
     }
-    stages.push({ stage, events: ctx.events.slice(from), robots: ctx.robots.map(snapshot), board: copyBoardState(ctx.boardState) })
+    if (ctx.boardStateChanged) {
+      boardSnapshot = copyBoardState(ctx.boardState)
+      ctx.boardStateChanged = false
+    }
+    stages.push({ stage, events: ctx.events.slice(from), robots: ctx.robots.map(snapshot), board: boardSnapshot })
   }
 
   const endFrom = ctx.events.length
