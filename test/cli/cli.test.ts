@@ -1,0 +1,150 @@
+// The real `botwars` command, spawned as a user runs it: exit statuses, one-line errors with no
+// stack trace, and output that depends only on its input and seed.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const BOARDS = readdirSync(join(ROOT, 'boards')).filter((name) => name.endsWith('.json')).sort()
+const TMP = mkdtempSync(join(tmpdir(), 'botwars-cli-'))
+afterAll(() => rmSync(TMP, { recursive: true, force: true }))
+
+interface Run { status: number | null; stdout: string; stderr: string }
+
+function botwars(args: string[], input?: string): Run {
+  const result = spawnSync(process.execPath, ['bin/botwars.mjs', ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 60_000 })
+  if (result.error) throw result.error
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr }
+}
+
+/** A line like `    at main (file:///…/main.ts:12:5)` or `    at file.ts:3:7`. */
+const STACK_LINE = /^\s+at\s.*:\d+:\d+\)?$/m
+
+function expectOneLineError(run: Run): string {
+  expect(run.status).toBe(2)
+  expect(run.stdout).toBe('')
+  expect(run.stderr).not.toMatch(STACK_LINE)
+  const lines = run.stderr.trimEnd().split('\n')
+  expect(lines).toHaveLength(1)
+  return lines[0]!
+}
+
+function writeBoard(name: string, board: unknown): string {
+  const path = join(TMP, name)
+  writeFileSync(path, typeof board === 'string' ? board : JSON.stringify(board))
+  return path
+}
+
+const SMALL = { rows: 5, cols: 5, start: { at: 'r1c1', facing: 'N' } }
+
+/** FORMAT.md section 2's example case. */
+const CASE = {
+  id: 'push-into-wall',
+  rulings: ['R13', 'R26'],
+  board: { rows: 5, cols: 5, start: { at: 'r1c1', facing: 'N' }, elements: [{ type: 'wall', at: 'r2c4', side: 'E' }] },
+  turn: 3,
+  robots: [
+    { player: 'Ann', at: 'r2c1', facing: 'E', program: ['FWD3:800', 'RT90:80', 'FWD1:500', 'UTRN:10', 'LF90:70'] },
+    { player: 'Bob', at: 'r2c2', facing: 'N', hp: 7, program: ['RT90:100', 'LF90:90', 'RT90:120', 'LF90:110', 'RT90:140'] },
+  ],
+}
+
+describe('botwars board check', () => {
+  it.each(BOARDS)('accepts boards/%s', (file) => {
+    const run = botwars(['board', 'check', `boards/${file}`])
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    expect(run.stdout).toMatch(new RegExp(`^boards/${file.replace('.', '\\.')}: ok`))
+  })
+
+  it.each([
+    ['an unknown element type', { ...SMALL, elements: [{ type: 'pit', at: 'r2c2' }, { type: 'lava', at: 'r3c3' }] }, 'elements[1].type'],
+    ['a square off the board', { ...SMALL, elements: [{ type: 'pit', at: 'r2c2' }, { type: 'flag', at: 'r6c3', number: 1 }] }, 'elements[1].at'],
+    ['a duplicate flag', {
+      ...SMALL,
+      elements: [{ type: 'flag', at: 'r2c2', number: 1 }, { type: 'wall', at: 'r2c2', side: 'N' }, { type: 'flag', at: 'r3c3', number: 1 }],
+    }, 'elements[2].number'],
+  ])('rejects %s with exit 2 and one line naming the element index and field', (_what, board, field) => {
+    const path = writeBoard(`broken-${field.replace(/\W/g, '-')}.json`, board)
+    const line = expectOneLineError(botwars(['board', 'check', path]))
+    expect(line).toContain(field)
+  })
+
+  it('rejects a file that is not JSON with exit 2 and no stack trace', () => {
+    const path = writeBoard('not-json.json', '{"rows": 5,')
+    expect(expectOneLineError(botwars(['board', 'check', path]))).toMatch(/not valid JSON/)
+  })
+})
+
+describe('botwars board show', () => {
+  it('draws row 1 at the bottom with row and column labels', () => {
+    const run = botwars(['board', 'show', 'boards/training-floor.json'])
+    expect(run.status).toBe(0)
+    const lines = run.stdout.split('\n')
+    const rowLabels = lines.map((line) => /^r(\d+)\b/.exec(line)?.[1]).filter((n): n is string => n !== undefined).map(Number)
+    expect(rowLabels).toEqual([8, 7, 6, 5, 4, 3, 2, 1])
+    const header = lines.find((line) => /^\s+c1\b/.test(line))
+    expect(header?.trim().split(/\s+/)).toEqual(['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7', 'c8'])
+    // The start square r1c4 is in the last row, under column 4's label.
+    const lastRow = lines.find((line) => line.startsWith('r1 '))!
+    expect(lastRow.indexOf('@')).toBeGreaterThan(header!.indexOf('c4'))
+    expect(lastRow.indexOf('@')).toBeLessThan(header!.indexOf('c5'))
+  })
+})
+
+describe('botwars simulate', () => {
+  const args = (seed: number) => ['simulate', '--board', 'boards/conveyor-works.json', '--players', '4', '--seed', String(seed), '--turns', '12']
+
+  it('prints one line per turn, and the same seed gives the same game', () => {
+    const first = botwars(args(7))
+    expect(first.stderr).toBe('')
+    expect(first.status).toBe(0)
+    const lines = first.stdout.trimEnd().split('\n')
+    const turns = lines.filter((line) => /^turn\s+\d+:/.test(line))
+    expect(turns.length).toBeGreaterThan(0)
+    expect(turns.length).toBeLessThanOrEqual(12)
+    turns.forEach((line, i) => expect(line).toMatch(new RegExp(`^turn\\s+${i + 1}: Ann .* \\| Bob .* \\| Cid .* \\| Dee `)))
+    expect(lines).toHaveLength(turns.length + 1)
+    expect(lines[lines.length - 1]).toMatch(/^(game over after turn \d+|stopped after 12 turns)/)
+    expect(botwars(args(7)).stdout).toBe(first.stdout)
+  })
+
+  it('gives a different game for a different seed', () => {
+    expect(botwars(args(8)).stdout).not.toBe(botwars(args(7)).stdout)
+  })
+
+  it('rejects a missing seed with exit 2', () => {
+    expectOneLineError(botwars(['simulate', '--board', 'boards/training-floor.json', '--players', '2']))
+  })
+})
+
+describe('botwars resolve', () => {
+  it('reads the case from standard input when given -', () => {
+    const fromStdin = botwars(['resolve', '-'], JSON.stringify(CASE))
+    expect(fromStdin.stderr).toBe('')
+    expect(fromStdin.status).toBe(0)
+    const output = JSON.parse(fromStdin.stdout) as { stages: unknown[]; robots: { player: string }[]; winners: string[] }
+    expect(output.stages).toHaveLength(5)
+    expect(output.robots.map((r) => r.player)).toEqual(['Ann', 'Bob'])
+    const fromFile = botwars(['resolve', writeBoard('case.json', CASE)])
+    expect(fromStdin.stdout).toBe(fromFile.stdout)
+  })
+
+  it('answers invalid JSON with exit 2, one line and no stack trace', () => {
+    expect(expectOneLineError(botwars(['resolve', '-'], '{"id": '))).toMatch(/standard input/)
+    expectOneLineError(botwars(['resolve', writeBoard('bad-case.json', 'not json at all')]))
+  })
+})
+
+describe('botwars', () => {
+  it('exits 2 on an unknown command, without a stack trace', () => {
+    const run = botwars(['frobnicate'])
+    expect(run.status).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toMatch(/unknown command "frobnicate"/)
+    expect(run.stderr).not.toMatch(STACK_LINE)
+  })
+})
