@@ -34,7 +34,7 @@ function turnPool(board: Board, size: number): [GameState, Record<string, TurnOr
     if (state.gameOver || state.turn > 40) state = newGame(board, PLAYERS, ++seed)
     const [orders, dealt] = randomOrders(state)
     pool.push([dealt, orders])
-    state = { ...resolveTurn(board, dealt, orders).state, rng: dealt.rng }
+    state = resolveTurn(board, dealt, orders).state
   }
   return pool
 }

@@ -34,7 +34,7 @@ export function simulateGame(board: Board, players: number, seed: number, maxTur
   while (!state.gameOver && turnsPlayed < maxTurns) {
     const [orders, dealt] = randomOrders(state)
     const result = resolveTurn(board, dealt, orders)
-    state = { ...result.state, rng: dealt.rng }
+    state = result.state
     turnsPlayed++
     onTurn?.(summariseTurn(result.turn, state))
   }

@@ -116,7 +116,7 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
       board: ctx.boardState,
       optionDeck: ctx.optionDeck,
       hands: {},
-      rng: state.rng,
+      rng: state.rng, // resolving draws nothing at random: dealing (R7) and filling (R9) happen before
       gameOver: outcome.gameOver,
       winners: outcome.winners,
     },
