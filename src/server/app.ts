@@ -29,6 +29,7 @@ export interface AppOptions {
   boardsDir?: string
   transport?: MailTransport
   crashPoint?: (name: string) => void
+  newSeed?: () => number
   logger?: FastifyServerOptions['logger']
   /** Sign-in link requests per address of origin per minute. */
   loginRateLimit?: number
@@ -57,6 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db, now: options.now ?? Date.now, baseUrl: options.config.baseUrl,
     boardsDir: options.boardsDir ?? fileURLToPath(new URL('../../boards/', import.meta.url)),
     crashPoint: options.crashPoint,
+    newSeed: options.newSeed,
   })
   const transport = options.transport ?? chooseTransport(options.config.smtpUrl, options.config.dataDir, app.log)
   app.decorate('db', db)

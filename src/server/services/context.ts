@@ -15,6 +15,8 @@ export interface ServiceOptions {
   boardsDir: string
   /** Test-only: called at named points inside transactions (the crash test kills the process there). */
   crashPoint?: (name: string) => void
+  /** Where a new game's seed comes from; tests fix it so a game replays. */
+  newSeed?: () => number
 }
 
 export function createContext(options: ServiceOptions) {

@@ -20,17 +20,20 @@ const HOUR = 3600_000
 export function listBoards(ctx: ServiceContext) {
   if (!existsSync(ctx.boardsDir)) return []
   return readdirSync(ctx.boardsDir).filter((f) => f.endsWith('.json')).sort().flatMap((file) => {
-    const parsed = readBoardFile(ctx, file.replace(/\.json$/, ''))
-    return parsed ? [{ id: file.replace(/\.json$/, ''), name: parsed.name, rows: parsed.rows, cols: parsed.cols }] : []
+    const found = readBoardFile(ctx, file.replace(/\.json$/, ''))
+    const board = found?.definition
+    return board ? [{ id: file.replace(/\.json$/, ''), name: board.name, rows: board.rows, cols: board.cols }] : []
   })
 }
 
-function readBoardFile(ctx: ServiceContext, id: string): BoardDefinition | null {
+/** A board of boards/: its definition and the file's JSON (what a game stores, in the file format). */
+function readBoardFile(ctx: ServiceContext, id: string): { definition: BoardDefinition; file: unknown } | null {
   const path = join(ctx.boardsDir, `${id}.json`)
   if (!existsSync(path)) return null
   try {
-    const parsed = parseBoard(JSON.parse(readFileSync(path, 'utf8')))
-    return parsed.ok ? parsed.value : null
+    const file: unknown = JSON.parse(readFileSync(path, 'utf8'))
+    const parsed = parseBoard(file)
+    return parsed.ok ? { definition: parsed.value, file } : null
   } catch {
     return null
   }
@@ -51,15 +54,18 @@ export function requireGm(m: Membership): void {
 
 export function createGame(ctx: ServiceContext, gmUserId: number, input: z.output<typeof createGameRequest>): GameRow {
   let board: BoardDefinition
+  let file: unknown
   if ((input.board === undefined) === (input.boardFile === undefined)) throw badRequest('give either board or boardFile', 'board')
   if (input.board !== undefined) {
     const found = readBoardFile(ctx, input.board)
     if (!found) throw badRequest(`no board "${input.board}" in boards/`, 'board')
-    board = found
+    board = found.definition
+    file = found.file
   } else {
     const parsed = parseBoard(input.boardFile, ['boardFile'])
     if (!parsed.ok) throw badRequest(parsed.error, 'boardFile')
     board = parsed.value
+    file = input.boardFile
     compileBoard(board)
   }
   if (input.gmPlays && !input.gmColour) throw badRequest('a GM who plays needs a robot colour', 'gmColour')
@@ -67,10 +73,10 @@ export function createGame(ctx: ServiceContext, gmUserId: number, input: z.outpu
     const now = ctx.now()
     const id = randomBytes(6).toString('base64url')
     ctx.games.insert({
-      id, name: input.name, board_name: board.name, board_json: JSON.stringify(board), gm_user_id: gmUserId,
+      id, name: input.name, board_name: board.name, board_json: JSON.stringify(file), gm_user_id: gmUserId,
       seat_count: input.seats, turn_length_ms: Math.round(input.turnLengthHours * HOUR),
       review_window_ms: Math.round(input.reviewWindowHours * HOUR), close_early: input.closeEarly ? 1 : 0,
-      gm_plays: input.gmPlays ? 1 : 0, seed: randomInt(0, 2 ** 31 - 1), public_token: newSecret(), created_at: now,
+      gm_plays: input.gmPlays ? 1 : 0, seed: ctx.newSeed?.() ?? randomInt(0, 2 ** 31 - 1), public_token: newSecret(), created_at: now,
     })
     for (let seat = 1; seat <= input.seats; seat++) ctx.games.insertSeat(id, seat)
     if (input.gmPlays) {
