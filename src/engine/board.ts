@@ -100,10 +100,17 @@ function boardProblems(board: BoardDefinition): { path: (string | number)[]; mes
       else floorAt.set(key, element)
     }
     if (element.type === 'teleporter') {
-      if (colours.has(element.colour)) problems.push({ path: ['elements', index, 'colour'], message: `teleporter colour "${element.colour}" is used twice` })
-      colours.add(element.colour)
+      // Colours set the teleport order alphabetically (R17), so "Amber" and "amber" would tie.
+      const colour = element.colour.toLowerCase()
+      if (colours.has(colour)) problems.push({ path: ['elements', index, 'colour'], message: `teleporter colour "${element.colour}" is used twice` })
+      colours.add(colour)
     }
   })
+  const onStart = floorAt.get(formatSquare(board.start.at))
+  if (onStart?.type === 'pit' || onStart?.type === 'drawbridge') {
+    // Robots are placed there at the start and on reinstatement (R29): they would stand in a pit.
+    problems.push({ path: ['start', 'at'], message: `the start square ${formatSquare(board.start.at)} holds a ${onStart.type}` })
+  }
   board.elements.forEach((element, index) => {
     if (element.type !== 'switch') return
     element.targets.forEach((target, t) => {
