@@ -58,14 +58,15 @@ export function standingBeams(board: Board, state: BoardState, layout: Layout): 
   }).join('')
 }
 
-export function hitMarker(x: number, y: number, colour: string): string {
+/** A small burst; `cls` marks it for queries. */
+export function hitMarker(x: number, y: number, colour: string, radius = 16): string {
   const points: string[] = []
   for (let i = 0; i < 16; i++) {
     const a = (i / 16) * Math.PI * 2
-    const r = i % 2 === 0 ? 24 : 10
+    const r = i % 2 === 0 ? radius : radius * 0.45
     points.push(`${n(x + r * Math.sin(a))},${n(y - r * Math.cos(a))}`)
   }
-  return `<polygon class="hit" points="${points.join(' ')}" fill="#fff36b" stroke="${colour}" stroke-width="3" stroke-linejoin="round" opacity="0.95"/>`
+  return `<polygon points="${points.join(' ')}" fill="#fff36b" stroke="${colour}" stroke-width="3" stroke-linejoin="round"/>`
 }
 
 /** Direction of travel from one square to the next of a straight run. */
@@ -75,13 +76,29 @@ function runDirection(squares: Square[], fallback: Direction): Direction {
   return b.row > a.row ? 'N' : b.row < a.row ? 'S' : b.col > a.col ? 'E' : 'W'
 }
 
+/** The shots of a stage: beams to draw under the robots, and hit bursts to draw over them. */
+export interface Shots {
+  lines: string
+  hits: string
+}
+
+/** A burst at the rim of the robot disc the beam reaches, so the robot itself stays readable. */
+function hit(layout: Layout, square: Square, dir: Direction, colour: string, kind: string, player: string): string {
+  const c = centre(layout, square)
+  const v = vector(dir)
+  return `<g class="hit" data-shot="${kind}" data-player="${esc(player)}" data-square="${sq(square)}">` +
+    hitMarker(c.x - v.dx * 28, c.y - v.dy * 28, colour) + '</g>'
+}
+
 /**
  * The shots of a stage: every 'board-laser' and 'robot-laser' event with at least one square,
  * drawn over those squares, with a burst where a robot was hit. Robot lasers take the
  * shooter's colour so one can tell who fired.
  */
-export function shots(events: readonly GameEvent[], layout: Layout, robots: readonly RobotSnapshot[], colourOf: (player: string) => string): string {
-  const out: string[] = []
+export function shots(events: readonly GameEvent[], layout: Layout, robots: readonly RobotSnapshot[], colourOf: (player: string) => string): Shots {
+  const lines: string[] = []
+  const hits: string[] = []
+  const squareOf = (player: string): Square | null => robots.find((r) => r.player === player && r.mode !== 'destroyed')?.at ?? null
   for (const event of events) {
     if (event.kind === 'robot-laser') {
       if (event.squares.length === 0) continue
@@ -91,24 +108,28 @@ export function shots(events: readonly GameEvent[], layout: Layout, robots: read
       const from = edgePoint(layout, first, dir, 'enter', 0)
       const to = event.hit ? centre(layout, last) : edgePoint(layout, last, dir, 'leave', 2)
       const colour = colourOf(event.player)
-      out.push(`<g class="shot robot-laser" data-player="${esc(event.player)}" data-dir="${dir}" data-squares="${event.squares.map(sq).join(' ')}"${event.hit ? ` data-hit="${esc(event.hit)}"` : ''}>` +
+      lines.push(`<g class="shot robot-laser" data-player="${esc(event.player)}" data-dir="${dir}" data-squares="${event.squares.map(sq).join(' ')}"${event.hit ? ` data-hit="${esc(event.hit)}"` : ''}>` +
         parallelLines(from, to, dir, 1, 0, ' stroke="#ffffff" stroke-width="12" stroke-linecap="round" opacity="0.85"') +
-        parallelLines(from, to, dir, 1, 0, ` stroke="${colour}" stroke-width="6" stroke-linecap="round"`) +
-        (event.hit ? hitMarker(to.x, to.y, colour) : '') + '</g>')
+        parallelLines(from, to, dir, 1, 0, ` stroke="${colour}" stroke-width="6" stroke-linecap="round"`) + '</g>')
+      if (event.hit) hits.push(hit(layout, last, dir, colour, 'robot-laser', event.hit))
     } else if (event.kind === 'board-laser') {
       if (event.squares.length === 0) continue
       const dir = event.dir
       const last = event.squares[event.squares.length - 1]!
       const from = edgePoint(layout, event.squares[0]!, dir, 'enter', 30)
-      const hitSquares = event.squares.filter((s) => robots.some((r) => r.at && r.mode !== 'destroyed' && event.hits.includes(r.player) && r.at.row === s.row && r.at.col === s.col))
-      const to = event.colour === 'blue' || hitSquares.length === 0 ? centre(layout, last) : edgePoint(layout, last, dir, 'leave', 2)
+      // A blue beam ends in the square it stopped at; a red one runs on through its last square.
+      const to = event.colour === 'blue' ? centre(layout, last) : edgePoint(layout, last, dir, 'leave', 2)
       const colour = LASER_STYLE[event.colour]
-      const marks = (hitSquares.length > 0 ? hitSquares : [last]).map((s) => { const c = centre(layout, s); return hitMarker(c.x, c.y, colour) })
-      out.push(`<g class="shot board-laser" data-square="${sq(event.squares[0]!)}" data-dir="${dir}" data-colour="${event.colour}" data-squares="${event.squares.map(sq).join(' ')}" data-hits="${esc(event.hits.join(' '))}">` +
+      lines.push(`<g class="shot board-laser" data-square="${sq(event.squares[0]!)}" data-dir="${dir}" data-colour="${event.colour}" data-squares="${event.squares.map(sq).join(' ')}" data-hits="${esc(event.hits.join(' '))}">` +
         parallelLines(from, to, dir, event.strength, 8, ' stroke="#ffffff" stroke-width="9" stroke-linecap="round" opacity="0.8"') +
-        parallelLines(from, to, dir, event.strength, 8, ` stroke="${colour}" stroke-width="5" stroke-linecap="round"`) +
-        marks.join('') + '</g>')
+        parallelLines(from, to, dir, event.strength, 8, ` stroke="${colour}" stroke-width="5" stroke-linecap="round"`) + '</g>')
+      for (const player of event.hits) {
+        // A robot destroyed by the shot has left the board: mark the square where the beam ended.
+        const at = squareOf(player)
+        const square = at && event.squares.some((s) => s.row === at.row && s.col === at.col) ? at : last
+        hits.push(hit(layout, square, dir, colour, 'board-laser', player))
+      }
     }
   }
-  return out.join('')
+  return { lines: lines.join(''), hits: hits.join('') }
 }

@@ -82,9 +82,9 @@ export function legendEntries(size = 64): LegendEntry[] {
     e('robot-rebooting', 'Rebooting robot', 'Dashed ring and an R: plays no cards and does not fire this turn (R33).', ROBOT({ rebooting: true })),
     e('shot-robot', 'Robot laser shot', "A robot's shot this stage in its colour, over the squares it crossed; a burst where it hit (R26).",
       '<line x1="0" y1="50" x2="50" y2="50" stroke="#fff" stroke-width="12" stroke-linecap="round" opacity="0.85"/>' +
-      '<line x1="0" y1="50" x2="50" y2="50" stroke="#1d6fd1" stroke-width="6" stroke-linecap="round"/>' + hitMarker(50, 50, '#1d6fd1')),
+      '<line x1="0" y1="50" x2="50" y2="50" stroke="#1d6fd1" stroke-width="6" stroke-linecap="round"/>' + hitMarker(50, 50, '#1d6fd1', 22)),
     e('shot-board', 'Board laser shot', 'A turret that hit a robot this stage (R23).',
       '<line x1="50" y1="100" x2="50" y2="50" stroke="#fff" stroke-width="9" stroke-linecap="round" opacity="0.8"/>' +
-      `<line x1="50" y1="100" x2="50" y2="50" stroke="${LASER_STYLE.red}" stroke-width="5" stroke-linecap="round"/>` + hitMarker(50, 50, LASER_STYLE.red)),
+      `<line x1="50" y1="100" x2="50" y2="50" stroke="${LASER_STYLE.red}" stroke-width="5" stroke-linecap="round"/>` + hitMarker(50, 50, LASER_STYLE.red, 22)),
   ]
 }

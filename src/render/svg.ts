@@ -3,12 +3,14 @@
 // clock), so a picture's URL can be cached forever once its turn is published.
 //
 // Layers, bottom to top: floor grid, floor elements, switch links, standing laser beams,
-// walls/pushers/turrets, robots, shots, labels. Every element is a group with a class naming
-// its type and a data-square naming its square (R1), so tests and pages can query the picture.
+// walls/pushers/turrets, shots, robots, hit bursts, labels. Every element is a group with a
+// class naming its type and a data-square naming its square (R1), so tests and pages can
+// query the picture.
 import { initialBoardState, isOnBoard, squareIndex } from '../engine/board.js'
 import type { GameEvent } from '../engine/events.js'
 import { wallBetween } from '../engine/floor.js'
 import { neighbour, opposite } from '../engine/geometry.js'
+import type { TurnResult } from '../engine/turn.js'
 import { DIRECTIONS, type Board, type BoardState, type Direction, type FloorElement, type RobotSnapshot, type Square } from '../engine/types.js'
 import { shots, standingBeams } from './beams.js'
 import { drawRobots, type RobotLook } from './robots.js'
@@ -35,6 +37,16 @@ export interface BoardSvgOptions {
 }
 
 export const DEFAULT_SQUARE_SIZE = 40
+
+/**
+ * The robots, mechanisms and events of one picture of a turn: stage 0 is the turn's start
+ * (before stage 1), stages 1–5 the end of that stage with its shots. Null past the last stage played.
+ */
+export function stageView(result: TurnResult, stage: number): Pick<BoardSvgOptions, 'robots' | 'boardState' | 'events'> | null {
+  if (stage === 0) return { robots: result.start.robots, boardState: result.start.board, events: [] }
+  const played = result.stages.find((s) => s.stage === stage)
+  return played ? { robots: played.robots, boardState: played.board, events: played.events } : null
+}
 
 /** Sides of a conveyor from which another conveyor runs into it, with no wall between (R18). */
 export function conveyorFeeders(board: Board, at: Square, dir: Direction): Direction[] {
@@ -162,6 +174,8 @@ export function boardSvg(board: Board, options: BoardSvgOptions = {}): string {
     else floor.push(floorSymbol(board, element, place, state, controllers))
   }
   const start = startSymbol(placeOf(layout, board.start.at), board.start.facing)
+  // Shots go under the robots, so a beam never hides who stands there; the hit bursts go over them.
+  const fired = shots(options.events ?? [], layout, robots, (p) => lookOf(p).colour)
   const heading = title ? `<title>${esc(title)}</title>` : ''
 
   return `<svg xmlns="http://www.w3.org/2000/svg" class="board" width="${n(layout.width * scale)}" height="${n(layout.height * scale)}" ` +
@@ -173,8 +187,9 @@ export function boardSvg(board: Board, options: BoardSvgOptions = {}): string {
     `<g class="layer links">${switchLinks(board, layout)}</g>` +
     `<g class="layer beams">${standingBeams(board, state, layout)}</g>` +
     `<g class="layer sides">${sides.join('')}</g>` +
+    `<g class="layer shots">${fired.lines}</g>` +
     `<g class="layer robots">${drawRobots(robots, layout, lookOf)}</g>` +
-    `<g class="layer shots">${shots(options.events ?? [], layout, robots, (p) => lookOf(p).colour)}</g>` +
+    `<g class="layer hits">${fired.hits}</g>` +
     `<g class="layer labels">${labels(layout, title)}</g>` +
     '</svg>'
 }

@@ -124,7 +124,7 @@ describe('boardSvg: shots of a stage', () => {
     expect(line.x2).toBeLessThanOrEqual(last.x + 100)
     expect(line.y1).toBe(first.y + 50)
     expect(line.y2).toBe(first.y + 50)
-    expect(byClass(ann.outer, 'hit')).toHaveLength(0)
+    expect(byClass(svg, 'hit').filter((h) => h.attrs['data-square'] === 'r2c6')).toHaveLength(0)
   })
 
   it('ends a shot that hit at the target with a hit marker', () => {
@@ -135,7 +135,8 @@ describe('boardSvg: shots of a stage', () => {
     const target = squareBox(svg, 'r3c4')
     expect(line.x1).toBe(first.x + 100) // Bob fires west from r3c6: the beam enters r3c5 on its east side
     expect(line.x2).toBe(target.x + 50)
-    expect(byClass(bob.outer, 'hit')).toHaveLength(1)
+    const hits = byClass(svg, 'hit').filter((h) => h.attrs['data-shot'] === 'robot-laser')
+    expect(hits.map((h) => [h.attrs['data-player'], h.attrs['data-square']])).toEqual([['Zed', 'r3c4']])
   })
 
   it('draws a board laser shot with one line per point of strength and a burst on the robot hit (R23)', () => {
@@ -144,16 +145,17 @@ describe('boardSvg: shots of a stage', () => {
     expect(shot.attrs['data-hits']).toBe('Fay')
     expect(shot.attrs['data-colour']).toBe('red')
     expect((shot.outer.match(/<line/g) ?? []).length).toBe(4) // 2 lines, each with its white casing
-    const hit = byClass(shot.outer, 'hit')
-    expect(hit).toHaveLength(1)
+    const hits = byClass(svg, 'hit').filter((h) => h.attrs['data-shot'] === 'board-laser')
+    expect(hits.map((h) => [h.attrs['data-player'], h.attrs['data-square']])).toEqual([['Fay', 'r5c2']])
     const box = squareBox(svg, 'r5c2')
-    const [x, y] = hit[0]!.attrs.points!.split(' ')[0]!.split(',').map(Number)
+    const [x, y] = hits[0]!.outer.match(/points="([^"]*)"/)![1]!.split(' ')[0]!.split(',').map(Number)
     expect(x).toBe(box.x + 50)
-    expect(y).toBeLessThan(box.y + 50) // the burst's first point is straight above the centre of r5c2
-    expect(y).toBeGreaterThan(box.y)
+    expect(y).toBeGreaterThan(box.y) // the burst sits on the north rim of Fay's disc, where the beam comes in
+    expect(y).toBeLessThan(box.y + 50)
   })
 
-  it('draws shots above robots, so a shot is never hidden', () => {
-    expect(svg.indexOf('class="layer shots"')).toBeGreaterThan(svg.indexOf('class="layer robots"'))
+  it('draws beams under the robots (so robots stay readable) and hit bursts over them', () => {
+    expect(svg.indexOf('class="layer shots"')).toBeLessThan(svg.indexOf('class="layer robots"'))
+    expect(svg.indexOf('class="layer hits"')).toBeGreaterThan(svg.indexOf('class="layer robots"'))
   })
 })
