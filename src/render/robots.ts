@@ -58,7 +58,7 @@ export function drawRobots(robots: readonly RobotSnapshot[], layout: Layout, loo
       const look = lookOf(robot.player)
       const virtual = robot.mode === 'virtual'
       out.push(
-        `<g class="robot" data-player="${esc(robot.player)}" data-square="${key}" data-facing="${robot.facing}" data-mode="${robot.mode}" data-rebooting="${robot.rebooting}"` +
+        `<g class="robot" data-player="${esc(robot.player)}" data-square="${key}" data-facing="${robot.facing}" data-mode="${robot.mode}" data-rebooting="${robot.rebooting}" data-hp="${robot.hp}"` +
         `${virtual ? ' opacity="0.5"' : ''} transform="translate(${n(o.x + spot.x)} ${n(o.y + spot.y)}) scale(${n(spot.scale)})">` +
         `<title>${esc(look.name)}${virtual ? ' (virtual)' : ''}${robot.rebooting ? ' (rebooting)' : ''}, facing ${robot.facing}, ${robot.hp} HP</title>` +
         robotGlyph(robot, look) + '</g>')

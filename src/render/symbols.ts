@@ -230,7 +230,7 @@ export function startSymbol(place: Place, facing: Direction): string {
   return group('start', place, { facing },
     '<rect x="7" y="7" width="86" height="86" rx="6" fill="none" stroke="#0b7a3b" stroke-width="5" stroke-dasharray="12 7"/>' +
     `<g${rotateSquare(facing)}><polygon points="50,26 38,44 62,44" fill="#0b7a3b"/></g>` +
-    label(50, 84, 'START', { size: 14, fill: '#0b7a3b' }))
+    label(50, 82, 'START', { size: 17, fill: '#0b7a3b' }))
 }
 
 // --- Elements on a side of a square --------------------------------------------------------
