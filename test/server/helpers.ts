@@ -21,12 +21,12 @@ export function tempDir(prefix = 'botwars-'): string {
   return mkdtempSync(join(tmpdir(), prefix))
 }
 
-export async function testApp(options: Partial<AppOptions> & { dir?: string } = {}): Promise<TestApp> {
+export async function testApp(options: Partial<AppOptions> & { dir?: string; smtpUrl?: string; clock?: { now: number } } = {}): Promise<TestApp> {
   const dir = options.dir ?? tempDir()
-  const clock = { now: START }
+  const clock = options.clock ?? { now: START }
   const app = await buildApp({
     config: {
-      databasePath: join(dir, 'botwars.db'), dataDir: dir, smtpUrl: undefined, baseUrl: 'http://botwars.test',
+      databasePath: join(dir, 'botwars.db'), dataDir: dir, smtpUrl: options.smtpUrl, baseUrl: 'http://botwars.test',
       sessionSecret: 's'.repeat(40), mailFrom: 'BotWars <gm@botwars.test>',
     },
     now: () => clock.now,

@@ -1,0 +1,95 @@
+// Mail through a real SMTP server on 127.0.0.1: recipients, subjects, each hand mail holding
+// exactly its player's cards; a server that is down delays mail but loses none; sent once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatCard } from '../../src/engine/deck.js'
+import type { GameState } from '../../src/engine/types.js'
+import { retryDelay } from '../../src/server/mail/worker.js'
+import { PLAYERS, setUpGame, tempDir, testApp, type TestApp } from './helpers.js'
+import { startSmtp } from './smtp.js'
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>
+let t: TestApp
+let dir: string
+beforeAll(async () => {
+  smtp = await startSmtp()
+  dir = tempDir()
+  t = await testApp({ dir, smtpUrl: smtp.url })
+})
+afterAll(async () => { await t.close(); await smtp.close() })
+
+describe('mail through SMTP', () => {
+  it('sends the sign-in, invitation and hand mails, each hand with exactly its player\'s cards', async () => {
+    const { gm, gameId } = await setUpGame(t.app, PLAYERS)
+    expect((await gm.call('POST', `/api/v1/games/${gameId}/start`)).status).toBe(200)
+    await t.app.mailer.deliver()
+    expect(t.app.services.outbox.all().every((r) => r.status === 'sent')).toBe(true)
+
+    const signIns = smtp.received.filter((m) => m.subject === 'Your BotWars sign-in link')
+    expect(signIns.map((m) => m.to[0]).sort()).toEqual(['ann@example.org', 'bob@example.org', 'cid@example.org', 'gm@example.org'])
+    const invitations = smtp.received.filter((m) => m.subject === 'Invitation to the BotWars game "Test game"')
+    expect(invitations.map((m) => m.to[0])).toEqual(PLAYERS.map((p) => p.email))
+
+    const dealt = JSON.parse((t.app.services.db.prepare('SELECT dealt_state_json FROM turns WHERE game_id = ?').get(gameId) as { dealt_state_json: string }).dealt_state_json) as GameState
+    const hands = smtp.received.filter((m) => m.subject === 'BotWars "Test game" turn 1: your hand')
+    expect(hands).toHaveLength(3)
+    const everyCard = Object.values(dealt.hands).flat().map(formatCard)
+    PLAYERS.forEach((p, seat) => {
+      const mail = hands.find((m) => m.to.length === 1 && m.to[0] === p.email)!
+      const own = dealt.hands[`P${seat + 1}`]!.map(formatCard)
+      const shown = everyCard.filter((c) => mail.text.includes(c))
+      expect(shown.sort()).toEqual([...own].sort())
+      expect(mail.text).toMatch(/HP: +10/)
+      expect(mail.text).toMatch(/Robots left: +3/)
+      expect(mail.text).toContain('Deadline: ')
+      expect(mail.text).toContain(`http://botwars.test/games/${gameId}/turns/1/submit`)
+    })
+  })
+
+  it('keeps mail while the server is down, retries with backoff, and sends each message once', async () => {
+    const before = smtp.received.length
+    await smtp.close()
+    const gm = (await import('./helpers.js')).client(t.app, 'x')
+    for (const email of ['d1@example.org', 'd2@example.org']) expect((await gm.call('POST', '/api/v1/auth/login', { email })).status).toBe(202)
+
+    expect(await t.app.mailer.deliver()).toBe(0)
+    let pending = t.app.services.outbox.all().filter((r) => r.status !== 'sent')
+    expect(pending).toHaveLength(2)
+    expect(pending[0]!.attempts).toBe(1)
+    expect(pending[0]!.next_attempt_at).toBe(t.clock.now + retryDelay(1))
+    expect(pending[0]!.last_error).toBeTruthy()
+
+    // Not yet due: nothing is tried.
+    expect(await t.app.mailer.deliver()).toBe(0)
+    expect(t.app.services.outbox.all().find((r) => r.id === pending[0]!.id)!.attempts).toBe(1)
+    t.clock.now += retryDelay(1)
+    expect(await t.app.mailer.deliver()).toBe(0)
+    pending = t.app.services.outbox.all().filter((r) => r.status !== 'sent')
+    expect(pending[0]!.attempts).toBe(2)
+    expect(pending[0]!.next_attempt_at).toBe(t.clock.now + retryDelay(2))
+    expect(retryDelay(2)).toBe(2 * retryDelay(1))
+
+    smtp = await startSmtp(smtp.port)
+    t.clock.now += retryDelay(2)
+    expect(await t.app.mailer.deliver()).toBe(2)
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(['d1@example.org', 'd2@example.org'])
+    expect(await t.app.mailer.deliver()).toBe(0)
+    expect(smtp.received).toHaveLength(2)
+    expect(before).toBeGreaterThan(0)
+  })
+
+  it('two workers on one database never send a message twice', async () => {
+    const other = await testApp({ dir, smtpUrl: smtp.url, clock: t.clock })
+    try {
+      const anon = (await import('./helpers.js')).client(t.app, 'x')
+      for (let i = 0; i < 20; i++) await anon.call('POST', '/api/v1/auth/login', { email: `w${i}@example.org` })
+      const start = smtp.received.length
+      const [a, b] = await Promise.all([t.app.mailer.deliver(), other.app.mailer.deliver()])
+      expect(a + b).toBe(20)
+      const got = smtp.received.slice(start)
+      expect(got).toHaveLength(20)
+      expect(new Set(got.map((m) => m.messageId)).size).toBe(20)
+    } finally {
+      await other.app.close()
+    }
+  })
+})
