@@ -77,12 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const registry = routeRegistry()
   await app.register(async (api) => {
-    api.addHook('onRoute', (route) => {
-      if (route.url === `${API_PREFIX}/auth/login` && route.method === 'POST') {
-        route.config = { ...(route.config as object), rateLimit: { max: options.loginRateLimit ?? 20, timeWindow: 60_000 } }
-      }
-    })
-    authRoutes(api, ctx, registry)
+    authRoutes(api, ctx, registry, options.loginRateLimit ?? 20)
     gameRoutes(api, ctx, registry)
     turnRoutes(api, ctx, registry)
     publicRoutes(api, ctx, registry)

@@ -74,3 +74,17 @@ describe('configuration', () => {
     expect(a.sessionSecret).toBe(b.sessionSecret)
   })
 })
+
+describe('abuse', () => {
+  it('limits sign-in link requests per address of origin', async () => {
+    const limited = await testApp({ loginRateLimit: 2 })
+    try {
+      const c = client(limited.app, 'x')
+      const statuses = []
+      for (let i = 0; i < 3; i++) statuses.push((await c.call('POST', '/api/v1/auth/login', { email: 'a@example.org' })).status)
+      expect(statuses).toEqual([202, 202, 429])
+    } finally {
+      await limited.close()
+    }
+  })
+})

@@ -21,6 +21,8 @@ export interface RouteSpec<B extends Schema | undefined, P extends Schema | unde
   /** Documented response body (for OpenAPI); the handler's return value is sent as is. */
   response?: Schema
   status?: number
+  /** Fastify route config, e.g. `{ rateLimit: … }` for @fastify/rate-limit. */
+  config?: Record<string, unknown>
   handler: (input: {
     body: Out<B>; params: Out<P>; viewer: Viewer; user: UserRow; request: FastifyRequest; reply: FastifyReply
   }) => unknown
@@ -37,6 +39,7 @@ export function routeRegistry() {
       app.route({
         method: spec.method,
         url: spec.url,
+        ...(spec.config ? { config: spec.config } : {}),
         handler: async (request, reply) => {
           const viewer = request.viewer
           if (spec.auth === 'user' && !viewer.user) throw unauthorized()

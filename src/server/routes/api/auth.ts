@@ -10,9 +10,10 @@ import type { RouteRegistry } from '../define.js'
 
 export const meResponse = z.object({ id: z.number(), email: z.string(), name: z.string() })
 
-export function authRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteRegistry) {
+export function authRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteRegistry, loginsPerMinute: number) {
   r.define(app, {
     method: 'POST', url: '/auth/login', tag: 'auth', auth: 'public', status: 202, body: loginRequest,
+    config: { rateLimit: { max: loginsPerMinute, timeWindow: 60_000 } },
     summary: 'Mail a one-time sign-in link (valid 30 minutes, single use) to an address',
     handler: ({ body }) => {
       requestSignIn(ctx, body.email)
