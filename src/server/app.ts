@@ -14,7 +14,7 @@ import { openApiDocument } from './routes/api/openapi.js'
 import { publicRoutes } from './routes/api/public.js'
 import { turnRoutes } from './routes/api/turns.js'
 import { routeRegistry } from './routes/define.js'
-import { landingRoutes } from './routes/landing.js'
+import { pagesPlugin } from './pages/index.js'
 import type { MailTransport } from './mail/transport.js'
 import { createContext, type ServiceContext } from './services/context.js'
 import { runDueWork } from './services/scheduler.js'
@@ -84,6 +84,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const document = openApiDocument(registry.routes, API_PREFIX, options.config.baseUrl)
     api.get('/openapi.json', async () => document)
   }, { prefix: API_PREFIX })
-  landingRoutes(app, ctx)
+  await app.register(pagesPlugin, { ctx, secure: options.config.baseUrl.startsWith('https:') })
   return app
 }

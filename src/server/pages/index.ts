@@ -45,7 +45,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
     cookieOpts: { signed: true, httpOnly: true, sameSite: 'strict', path: '/', secure: options.secure },
     getToken: (request) => (request.body as Record<string, string> | undefined)?._csrf,
   })
-  const kit: PageKit = pageKit(app, ctx)
+  const kit: PageKit = pageKit(app, ctx, VIEWS_DIR)
   installPageErrors(app, kit)
   staticFiles(app, VIEWS_DIR)
   authPages(app, kit)

@@ -1,0 +1,60 @@
+// Sign-in by mailed link: ask for a link, open it, sign out. The page asked for before signing
+// in is remembered in a short-lived signed cookie and opened afterwards.
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { sessionIdOf, SESSION_COOKIE } from '../plugins/session.js'
+import { loginRequest } from '../schemas.js'
+import { requestSignIn, signInWithLink } from '../services/auth.js'
+import type { PageKit } from './kit.js'
+
+const NEXT_COOKIE = 'botwars_next'
+const tokenQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{10,200}$/) })
+
+/** Only paths of this site, so the sign-in cannot be used to send someone elsewhere. */
+export function safeNext(next: unknown): string | null {
+  return typeof next === 'string' && /^\/(?![/\\])[^\s]*$/.test(next) && next.length < 500 ? next : null
+}
+
+export function authPages(app: FastifyInstance, kit: PageKit): void {
+  const { ctx } = kit
+
+  app.get<{ Querystring: { next?: string } }>('/sign-in', async (request, reply) => {
+    return kit.render(request, reply, 'sign-in', { title: 'Sign in', next: safeNext(request.query.next) ?? '' })
+  })
+
+  kit.post('/sign-in', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, string>
+    const parsed = loginRequest.safeParse({ email: (body.email ?? '').trim() })
+    const next = safeNext(body.next) ?? ''
+    if (!parsed.success) {
+      return kit.render(request, reply, 'sign-in', {
+        title: 'Sign in', next, values: { email: body.email ?? '' },
+        errors: { email: 'Enter an email address like ann@example.com.' },
+      }, 400)
+    }
+    requestSignIn(ctx, parsed.data.email)
+    if (next) reply.setCookie(NEXT_COOKIE, next, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 3600, signed: true })
+    return kit.render(request, reply, 'sign-in-sent', { title: 'Check your mail', email: parsed.data.email })
+  }, { rateLimit: { max: 20, timeWindow: 60_000 } })
+
+  // The mailed link signs in at once (303 to the page asked for, else /), as the JSON API's
+  // landing route did; a used, unknown or expired link gets the sign-in form with an explanation.
+  app.get<{ Querystring: { token?: string } }>('/auth/link', async (request, reply) => {
+    const query = tokenQuery.safeParse(request.query)
+    const signedIn = query.success ? signInWithLink(ctx, query.data.token) : null
+    if (!signedIn) return kit.render(request, reply, 'sign-in', { title: 'Sign in', next: '', linkProblem: true }, 400)
+    app.startSession(reply, signedIn.sessionId)
+    const raw = request.cookies[NEXT_COOKIE]
+    const unsigned = raw ? request.unsignCookie(raw) : null
+    const next = unsigned?.valid ? safeNext(unsigned.value) : null
+    if (raw) reply.clearCookie(NEXT_COOKIE, { path: '/' })
+    return reply.redirect(next ?? '/', 303)
+  })
+
+  kit.post('/sign-out', async (request, reply) => {
+    const id = sessionIdOf(request)
+    if (id) ctx.users.deleteSession(id)
+    reply.clearCookie(SESSION_COOKIE, { path: '/' })
+    return reply.redirect('/', 303)
+  })
+}

@@ -1,0 +1,55 @@
+// Form bodies arrive as strings: these zod schemas turn them into the inputs of the shared
+// schemas (src/server/schemas.ts) and name the field of every problem in words for people.
+import { z } from 'zod'
+import { DIRECTIONS, DOUBLE_WRENCH_CHOICES, MAX_HP } from '../../engine/types.js'
+import { colour } from '../schemas.js'
+
+export const ROBOT_COLOURS = ['red', 'blue', 'green', 'orange', 'purple', 'teal', 'pink', 'brown', 'gold', 'black'] as const
+
+const text = (max: number, what: string) => z.string({ error: `enter ${what}` }).trim().min(1, `enter ${what}`).max(max, `${what} is too long (at most ${max} characters)`)
+const checkbox = z.preprocess((v) => v === 'on' || v === 'true' || v === '1', z.boolean())
+const optionalText = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().optional())
+const number = (what: string, min: number, max: number, integer = false) => z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : undefined),
+  (integer ? z.number({ error: `enter ${what}` }).int(`${what} must be a whole number`) : z.number({ error: `enter ${what}` }))
+    .min(min, `${what} must be at least ${min}`).max(max, `${what} must be at most ${max}`),
+)
+
+export const createGameForm = z.object({
+  name: text(80, 'a name for the game'),
+  boardChoice: z.string().default(''),
+  boardFile: optionalText,
+  seats: number('the number of seats', 2, 8, true),
+  turnLengthHours: number('the turn length in hours', 1, 24 * 60),
+  reviewWindowHours: number('the review window in hours', 0, 24 * 30),
+  closeEarly: checkbox,
+  gmPlays: checkbox,
+  gmName: optionalText,
+  gmColour: optionalText,
+})
+
+export const joinForm = z.object({
+  name: text(60, 'your robot\'s name'),
+  colour: z.string({ error: 'choose a colour' }).pipe(colour),
+})
+
+export const inviteForm = z.object({ email: z.string().trim().pipe(z.email('enter an email address like ann@example.com').max(254)) })
+
+export const reasonForm = z.object({ reason: z.string().trim().max(500, 'the reason is too long (at most 500 characters)').default('') })
+
+export const submitForm = z.object({
+  r1: optionalText, r2: optionalText, r3: optionalText, r4: optionalText, r5: optionalText,
+  rebootNext: checkbox,
+  sacrificeAt: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), z.number().int().min(0).max(MAX_HP).optional()),
+  doubleWrench: z.preprocess((v) => (v === '' ? undefined : v), z.enum(DOUBLE_WRENCH_CHOICES).optional()),
+  facing: z.preprocess((v) => (v === '' ? undefined : v), z.enum(DIRECTIONS).optional()),
+})
+
+/** The form's own values, kept to show them again next to an error. */
+export function formValues(body: unknown): Record<string, string> {
+  const out: Record<string, string> = {}
+  if (body && typeof body === 'object') {
+    for (const [key, value] of Object.entries(body)) if (typeof value === 'string' && key !== '_csrf') out[key] = value
+  }
+  return out
+}

@@ -1,0 +1,242 @@
+// Games: the home page (my games, open games), creating a game (gallery or uploaded board with a
+// preview), the game page, inviting, joining (by invitation or an open seat) and starting.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { compileBoard, parseBoard } from '../../engine/board.js'
+import { DEFAULT_PALETTE, safeColour } from '../../render/util.js'
+import { boardSvg } from '../../render/svg.js'
+import { AppError, badRequest, notFound } from '../errors.js'
+import type { GameRow, SeatRow } from '../repositories/games.js'
+import { memberOf } from '../routes/api/games.js'
+import { createGameRequest } from '../schemas.js'
+import type { ServiceContext } from '../services/context.js'
+import { createGame, invitation, invite, joinGame, listBoards, membership, startGame } from '../services/games.js'
+import { gameView } from '../services/views.js'
+import { createGameForm, formValues, inviteForm, joinForm, reasonForm, ROBOT_COLOURS } from './forms.js'
+import { appFieldErrors, zodFieldErrors, type FieldErrors, type PageKit } from './kit.js'
+import { isOpenToJoin, joinOpenSeat, openGames, waitingFor } from './services.js'
+
+/** A seat's colour as the pictures draw it (the same fallback palette), for swatches. */
+export function swatch(colour: string | null, seatNo: number): string {
+  return safeColour(colour ?? undefined, DEFAULT_PALETTE[(seatNo - 1) % DEFAULT_PALETTE.length]!)
+}
+
+type GameViewData = ReturnType<typeof gameView>
+
+/** One row per seat for the players table: who, robot, and whether their program is in. */
+export function playerRows(view: Pick<GameViewData, 'seats' | 'robots'> & { currentTurn: { status: string; submitted?: { player: string; submitted: boolean }[] } | null }) {
+  return view.seats.map((seat) => {
+    const robot = view.robots.find((r) => r.player === seat.player)
+    const submitted = view.currentTurn?.status === 'open' ? view.currentTurn.submitted?.find((s) => s.player === seat.player)?.submitted ?? false : null
+    return {
+      ...seat,
+      colourCss: swatch(seat.colour, seat.seat),
+      robot: robot ?? null,
+      submitted,
+      invited: 'invited' in seat ? (seat.invited as string | null) : null,
+      email: 'email' in seat ? (seat.email as string | null) : null,
+    }
+  })
+}
+
+function gameFormDefaults() {
+  return { name: '', boardChoice: 'training-floor', seats: '4', turnLengthHours: '120', reviewWindowHours: '48', closeEarly: 'on', gmPlays: '', gmName: '', gmColour: 'red' }
+}
+
+export function gamePages(app: FastifyInstance, kit: PageKit): void {
+  const { ctx } = kit
+
+  app.get('/', async (request, reply) => {
+    const user = request.viewer.user
+    if (!user) return kit.render(request, reply, 'welcome', { title: 'Play-by-web robot races', next: '' })
+    const games = ctx.games.forUser(user.id).map((game) => ({
+      id: game.id, name: game.name, board: game.board_name, status: game.status, isGm: game.gm_user_id === user.id,
+      waiting: waitingFor(ctx, game, user.id),
+      turnLink: myTurnLink(ctx, game, user.id),
+    }))
+    return kit.render(request, reply, 'home', { title: 'My games', games, open: openGames(ctx, user.id) })
+  })
+
+  const newGamePage = (request: FastifyRequest, reply: FastifyReply, values: Record<string, string>, errors: FieldErrors, preview: string | null, status = 200) =>
+    kit.render(request, reply, 'game-new', {
+      title: 'Create a game', boards: listBoards(ctx), values, errors, preview, colours: ROBOT_COLOURS,
+    }, status)
+
+  app.get('/games/new', async (request, reply) => {
+    kit.user(request)
+    return newGamePage(request, reply, gameFormDefaults(), {}, null)
+  })
+
+  kit.post('/games/new', async (request, reply) => {
+    const user = kit.user(request)
+    const values: Record<string, string> = { closeEarly: '', gmPlays: '', ...formValues(request.body) }
+    const parsed = createGameForm.safeParse(request.body ?? {})
+    const uploaded = values.boardChoice === 'upload'
+    let preview: string | null = null
+    const errors: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error)
+    let boardFile: unknown
+    if (uploaded) {
+      try {
+        boardFile = JSON.parse(values.boardFile ?? '')
+        const board = parseBoard(boardFile, ['boardFile'])
+        if (!board.ok) errors.boardFile = board.error
+        else preview = boardSvg(compileBoard(board.value), { title: board.value.name, squareSize: 32 })
+      } catch {
+        errors.boardFile = values.boardFile?.trim() ? 'the board file is not valid JSON' : 'choose a board file, or paste its JSON'
+      }
+    } else if (!listBoards(ctx).some((b) => b.id === values.boardChoice)) {
+      errors.boardChoice = 'choose a board'
+    }
+    if (parsed.success && parsed.data.gmPlays && !parsed.data.gmColour) errors.gmColour = 'a GM who plays needs a robot colour'
+    const wantsPreview = values.action === 'preview'
+    if (Object.keys(errors).length || !parsed.success || wantsPreview) {
+      return newGamePage(request, reply, values, errors, preview, Object.keys(errors).length ? 400 : 200)
+    }
+    const f = parsed.data
+    try {
+      const input = createGameRequest.parse({
+        name: f.name, seats: f.seats, turnLengthHours: f.turnLengthHours, reviewWindowHours: f.reviewWindowHours,
+        closeEarly: f.closeEarly, gmPlays: f.gmPlays,
+        ...(uploaded ? { boardFile } : { board: values.boardChoice }),
+        ...(f.gmPlays ? { gmName: f.gmName ?? user.name, gmColour: f.gmColour } : {}),
+      })
+      const game = createGame(ctx, user.id, input)
+      return reply.redirect(`/games/${game.id}?done=created`, 303)
+    } catch (err) {
+      const problem = err instanceof AppError ? appFieldErrors(err) : { _form: err instanceof Error ? err.message : String(err) }
+      return newGamePage(request, reply, values, problem, preview, 400)
+    }
+  })
+
+  const gamePage = (request: FastifyRequest, reply: FastifyReply, gameId: string, extra: Record<string, unknown> = {}, status = 200) => {
+    const user = kit.user(request)
+    const m = membership(ctx, gameId, request.viewer)
+    if (!m.isGm && !m.seat) {
+      if (!isOpenToJoin(ctx, m.game)) throw notFound('no such game')
+      return openGamePage(request, reply, m.game, m.seats, extra, status)
+    }
+    const view = gameView(ctx, m)
+    const turn = view.currentTurn
+    const done = typeof (request.query as Record<string, unknown>).done === 'string' ? (request.query as Record<string, string>).done : ''
+    return kit.render(request, reply, 'game', {
+      title: view.name, game: view, players: playerRows(view), turn, done: DONE[done ?? ''] ?? null,
+      waiting: waitingFor(ctx, m.game, user.id), boardPicture: `/games/${view.id}/pictures/board.svg`,
+      gameBase: `/games/${view.id}`, spectator: false, isOpen: isOpenToJoin(ctx, m.game), errors: {}, values: {}, ...extra,
+    }, status)
+  }
+
+  const openGamePage = (request: FastifyRequest, reply: FastifyReply, game: GameRow, seats: SeatRow[], extra: Record<string, unknown>, status: number) => {
+    const taken = new Set(seats.filter((s) => s.user_id !== null).map((s) => s.colour))
+    return kit.render(request, reply, 'join', {
+      title: `Join ${game.name}`, game: { id: game.id, name: game.name, board: game.board_name, gm: ctx.users.byId(game.gm_user_id)?.name ?? '' },
+      seats: seats.map((s) => ({ seat: s.seat_no, name: s.name, colourCss: swatch(s.colour, s.seat_no), colour: s.colour, taken: s.user_id !== null, invited: !!s.invite_email && s.user_id === null })),
+      colours: ROBOT_COLOURS.map((c) => ({ name: c, taken: taken.has(c) })), action: `/games/${game.id}/join`,
+      values: { name: request.viewer.user?.name ?? '' }, errors: {}, ...extra,
+    }, status)
+  }
+
+  app.get<{ Params: { gameId: string } }>('/games/:gameId', async (request, reply) => gamePage(request, reply, request.params.gameId))
+
+  kit.post('/games/:gameId/join', async (request, reply) => {
+    const user = kit.user(request)
+    const { gameId } = request.params as { gameId: string }
+    const values = formValues(request.body)
+    const parsed = joinForm.safeParse(request.body ?? {})
+    if (!parsed.success) return gamePage(request, reply, gameId, { values, errors: zodFieldErrors(parsed.error) }, 400)
+    try {
+      joinOpenSeat(ctx, user.id, gameId, parsed.data.name, parsed.data.colour)
+    } catch (err) {
+      return gamePage(request, reply, gameId, { values, errors: appFieldErrors(err) }, 400)
+    }
+    return reply.redirect(`/games/${gameId}?done=joined`, 303)
+  })
+
+  kit.post('/games/:gameId/invite', async (request, reply) => {
+    kit.user(request)
+    const { gameId } = request.params as { gameId: string }
+    const m = memberOf(ctx, gameId, request.viewer)
+    const values = formValues(request.body)
+    const parsed = inviteForm.safeParse(request.body ?? {})
+    if (!parsed.success) return gamePage(request, reply, gameId, { inviteValues: values, inviteErrors: zodFieldErrors(parsed.error) }, 400)
+    try {
+      invite(ctx, m, parsed.data.email, undefined)
+    } catch (err) {
+      return gamePage(request, reply, gameId, { inviteValues: values, inviteErrors: appFieldErrors(err, 'email') }, 400)
+    }
+    return reply.redirect(`/games/${gameId}?done=invited`, 303)
+  })
+
+  kit.post('/games/:gameId/start', async (request, reply) => {
+    kit.user(request)
+    const { gameId } = request.params as { gameId: string }
+    const m = memberOf(ctx, gameId, request.viewer)
+    const reason = reasonForm.parse(request.body ?? {}).reason
+    try {
+      startGame(ctx, m, reason)
+    } catch (err) {
+      return gamePage(request, reply, gameId, { startError: appFieldErrors(err)._form }, 409)
+    }
+    return reply.redirect(`/games/${gameId}?done=started`, 303)
+  })
+
+  // Invitations: the page works signed out (it says what the invitation is); joining needs a sign-in.
+  const invitePage = (request: FastifyRequest, reply: FastifyReply, token: string, extra: Record<string, unknown> = {}, status = 200) => {
+    const { game, seat } = invitation(ctx, token)
+    const seats = ctx.games.seats(game.id)
+    const taken = new Set(seats.filter((s) => s.user_id !== null).map((s) => s.colour))
+    return kit.render(request, reply, 'join', {
+      title: `Join ${game.name}`, game: { id: game.id, name: game.name, board: game.board_name, gm: ctx.users.byId(game.gm_user_id)?.name ?? '' },
+      invitedSeat: seat.seat_no,
+      seats: seats.map((s) => ({ seat: s.seat_no, name: s.name, colourCss: swatch(s.colour, s.seat_no), colour: s.colour, taken: s.user_id !== null, invited: false })),
+      colours: ROBOT_COLOURS.map((c) => ({ name: c, taken: taken.has(c) })), action: `/invites/${token}`,
+      values: { name: request.viewer.user?.name ?? '' }, errors: {}, ...extra,
+    }, status)
+  }
+
+  app.get<{ Params: { token: string } }>('/invites/:token', async (request, reply) => invitePage(request, reply, request.params.token))
+
+  kit.post('/invites/:token', async (request, reply) => {
+    const user = kit.user(request)
+    const { token } = request.params as { token: string }
+    const values = formValues(request.body)
+    const parsed = joinForm.safeParse(request.body ?? {})
+    if (!parsed.success) return invitePage(request, reply, token, { values, errors: zodFieldErrors(parsed.error) }, 400)
+    let gameId: string
+    try {
+      gameId = joinGame(ctx, user.id, token, parsed.data.name, parsed.data.colour).gameId
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode === 404) throw err
+      return invitePage(request, reply, token, { values, errors: appFieldErrors(err) }, 400)
+    }
+    return reply.redirect(`/games/${gameId}?done=joined`, 303)
+  })
+}
+
+/** Fixed confirmations shown after a redirect (?done=…); never user text. */
+export const DONE: Record<string, string> = {
+  created: 'The game is created. Invite players by email, or let people join from the open games list.',
+  joined: 'You have a seat in this game.',
+  invited: 'The invitation is on its way.',
+  started: 'The game has started: robots are on the start square and every hand is dealt.',
+  closed: 'The turn is closed and resolved into a draft.',
+  extended: 'The deadline is moved.',
+  paused: 'The game is paused.',
+  resumed: 'The game is running again.',
+  reopened: 'The program is reopened; the player has been mailed.',
+  resolved: 'The draft is resolved again with the latest programs.',
+  published: 'The turn is published and the next one dealt.',
+  replaced: 'The seat is free and the newcomer invited.',
+  abandoned: 'The game is over.',
+}
+
+function myTurnLink(ctx: ServiceContext, game: GameRow, userId: number): string | null {
+  if (game.status !== 'running' && game.status !== 'paused') return null
+  const seat = ctx.games.seats(game.id).find((s) => s.user_id === userId)
+  const turn = ctx.turns.current(game.id)
+  if (!seat || !turn) return null
+  if (turn.status === 'open' || turn.reopened_player_id === seat.player_id) return `/games/${game.id}/turns/${turn.number}/submit`
+  return null
+}
+
+export function ensure(condition: unknown, message: string, field?: string): asserts condition {
+  if (!condition) throw badRequest(message, field)
+}

@@ -1,0 +1,99 @@
+// The GM console: who has submitted, the deadline, close now, extend, pause/resume, the draft with
+// every program, reopen one submission, re-resolve, publish, replace a player, end the game, and
+// the action log. Each action is a small form; a refused one comes back with its message beside it.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { badRequest } from '../errors.js'
+import { memberOf } from '../routes/api/games.js'
+import type { Membership } from '../services/context.js'
+import { abandonGame, extendDeadline, pauseGame, removePlayer, requireGm, resumeGame } from '../services/games.js'
+import { publishByGm, reopenSubmission, reresolve } from '../services/turns.js'
+import { gameView, historyView } from '../services/views.js'
+import { formValues, reasonForm } from './forms.js'
+import { DONE, playerRows } from './games.js'
+import { appFieldErrors, sentence, zodFieldErrors, type PageKit } from './kit.js'
+import { closeNow, parseHours } from './services.js'
+import { cardView } from './turns.js'
+
+const ACTIONS = ['close', 'extend', 'pause', 'resume', 'reopen', 'resolve', 'publish', 'replace', 'abandon'] as const
+type Action = (typeof ACTIONS)[number]
+
+const DONE_OF: Record<Action, string> = {
+  close: 'closed', extend: 'extended', pause: 'paused', resume: 'resumed', reopen: 'reopened', resolve: 'resolved',
+  publish: 'published', replace: 'replaced', abandon: 'abandoned',
+}
+
+const seatForm = z.object({ seat: z.coerce.number({ error: 'choose a seat' }).int().min(1, 'choose a seat').max(8), email: z.string().trim().pipe(z.email('enter the newcomer\'s email address').max(254)) })
+
+export function gmPages(app: FastifyInstance, kit: PageKit): void {
+  const { ctx } = kit
+
+  const gmOf = (request: FastifyRequest, gameId: string): Membership => {
+    kit.user(request)
+    const m = memberOf(ctx, gameId, request.viewer)
+    requireGm(m)
+    return m
+  }
+
+  const consolePage = (request: FastifyRequest, reply: FastifyReply, gameId: string, problem: { action: string; message: string; values: Record<string, string> } | null) => {
+    const m = gmOf(request, gameId)
+    const view = gameView(ctx, m)
+    const turn = view.currentTurn
+    const done = (request.query as Record<string, string | undefined>).done
+    const names = Object.fromEntries(m.seats.map((s) => [s.player_id, s.name ?? `${s.player_id} (empty seat)`]))
+    return kit.render(request, reply, 'gm', {
+      title: `GM console: ${view.name}`, game: view, players: playerRows(view), turn, names,
+      programs: turn?.programs ? Object.entries(turn.programs).map(([player, p]) => ({ player, name: names[player] ?? player, ...p, cardViews: p.cards.map(cardView) })) : null,
+      history: historyView(ctx, m.game).reverse(), problem, done: done ? DONE[done] ?? null : null,
+    }, problem ? 400 : 200)
+  }
+
+  app.get<{ Params: { gameId: string } }>('/games/:gameId/gm', async (request, reply) => consolePage(request, reply, request.params.gameId, null))
+
+  for (const action of ACTIONS) {
+    kit.post(`/games/:gameId/gm/${action}`, async (request, reply) => {
+      const { gameId } = request.params as { gameId: string }
+      const m = gmOf(request, gameId)
+      const values = formValues(request.body)
+      try {
+        const parsedReason = reasonForm.safeParse(request.body ?? {})
+        if (!parsedReason.success) throw badRequest(Object.values(zodFieldErrors(parsedReason.error))[0]!, 'reason')
+        const reason = parsedReason.data.reason
+        const current = ctx.turns.current(m.game.id)
+        const turnNumber = current?.number ?? 0
+        switch (action) {
+          case 'close': closeNow(ctx, m, reason); break
+          case 'extend': {
+            if (!current || current.status !== 'open') throw badRequest('no turn is open')
+            extendDeadline(ctx, m, current.deadline + parseHours(values.hours, 'hours') * 3600_000, reason)
+            break
+          }
+          case 'pause': pauseGame(ctx, m, reason); break
+          case 'resume': resumeGame(ctx, m, reason); break
+          case 'reopen': {
+            if (!values.player) throw badRequest('choose the player whose program to reopen', 'player')
+            reopenSubmission(ctx, m, turnNumber, values.player, reason)
+            break
+          }
+          case 'resolve': reresolve(ctx, m, turnNumber, reason); break
+          case 'publish': publishByGm(ctx, m, turnNumber, reason); break
+          case 'replace': {
+            const seat = seatForm.safeParse(request.body ?? {})
+            if (!seat.success) throw badRequest(Object.values(zodFieldErrors(seat.error))[0]!, 'email')
+            removePlayer(ctx, m, seat.data.seat, reason, seat.data.email)
+            break
+          }
+          case 'abandon': {
+            if (values.confirm !== 'on') throw badRequest('tick the box to confirm that the game ends now', 'confirm')
+            abandonGame(ctx, m, reason)
+            break
+          }
+        }
+      } catch (err) {
+        const message = Object.values(appFieldErrors(err))[0] ?? 'that did not work'
+        return consolePage(request, reply, gameId, { action, message: sentence(message), values })
+      }
+      return reply.redirect(`/games/${gameId}/gm?done=${DONE_OF[action]}#done`, 303)
+    })
+  }
+}

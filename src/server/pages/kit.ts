@@ -1,0 +1,171 @@
+// What every page route uses: rendering with the common locals (who is signed in, the CSRF token,
+// time formatting), POST routes guarded by CSRF, sign-in redirects, the HTML error pages, and
+// the two static files (views/static/app.css and app.js).
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify'
+import { z } from 'zod'
+import { AppError, fieldName } from '../errors.js'
+import type { UserRow } from '../repositories/users.js'
+import type { ServiceContext } from '../services/context.js'
+
+export class SignInNeeded extends Error {}
+
+export type FieldErrors = Record<string, string>
+
+export interface PageKit {
+  app: FastifyInstance
+  ctx: ServiceContext
+  /** Renders views/pages/<view>.ejs inside the layout. */
+  render(request: FastifyRequest, reply: FastifyReply, view: string, data: Record<string, unknown>, status?: number): FastifyReply
+  /** The signed-in person, or a redirect to the sign-in page that comes back here. */
+  user(request: FastifyRequest): UserRow
+  /** A form POST route: CSRF-checked before the handler runs. */
+  post(url: string, handler: RouteHandlerMethod, config?: Record<string, unknown>): void
+}
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+/** "2 days 3 hours", "45 minutes", "less than a minute": the two largest units, for people. */
+export function duration(ms: number): string {
+  const abs = Math.abs(ms)
+  if (abs < MINUTE) return 'less than a minute'
+  const days = Math.floor(abs / DAY)
+  const hours = Math.floor((abs % DAY) / HOUR)
+  const minutes = Math.floor((abs % HOUR) / MINUTE)
+  if (days > 0) return hours > 0 ? `${plural(days, 'day')} ${plural(hours, 'hour')}` : plural(days, 'day')
+  if (hours > 0) return minutes > 0 ? `${plural(hours, 'hour')} ${plural(minutes, 'minute')}` : plural(hours, 'hour')
+  return plural(minutes, 'minute')
+}
+
+const toMs = (t: number | string | null | undefined) => (t === null || t === undefined ? null : typeof t === 'number' ? t : Date.parse(t))
+
+/** The helpers every view gets. Times are shown in UTC; app.js rewrites <time> into local time. */
+export function formatters(now: number) {
+  return {
+    now,
+    /** "Tue 24 Nov, 14:00 UTC" */
+    when(t: number | string | null | undefined): string {
+      const ms = toMs(t)
+      if (ms === null || Number.isNaN(ms)) return ''
+      const d = new Date(ms)
+      const day = d.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
+      return `${day}, ${d.toISOString().slice(11, 16)} UTC`
+    },
+    iso(t: number | string | null | undefined): string {
+      const ms = toMs(t)
+      return ms === null || Number.isNaN(ms) ? '' : new Date(ms).toISOString()
+    },
+    /** "in 2 days 3 hours" / "5 minutes ago" */
+    relative(t: number | string | null | undefined): string {
+      const ms = toMs(t)
+      if (ms === null || Number.isNaN(ms)) return ''
+      return ms >= now ? `in ${duration(ms - now)}` : `${duration(now - ms)} ago`
+    },
+    plural,
+  }
+}
+
+export function assetVersion(dir: string, file: string): string {
+  return createHash('sha256').update(readFileSync(join(dir, 'static', file))).digest('hex').slice(0, 12)
+}
+
+/** Field → message for every problem zod found (the first per field). */
+export function zodFieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {}
+  for (const issue of error.issues) {
+    const field = fieldName(issue.path) || '_form'
+    out[field] ??= sentence(issue.message)
+  }
+  return out
+}
+
+/** An AppError as field errors for a form; anything else is rethrown. */
+export function appFieldErrors(err: unknown, fallbackField = '_form'): FieldErrors {
+  if (err instanceof AppError && err.statusCode < 500 && err.statusCode !== 401) {
+    return { [err.field && !err.field.startsWith('cards') ? err.field : fallbackField]: sentence(err.message) }
+  }
+  throw err
+}
+
+export function pageKit(app: FastifyInstance, ctx: ServiceContext, viewsDir: string): PageKit {
+  const versions: Record<string, string> = {}
+  const asset = (file: string) => {
+    versions[file] ??= assetVersion(viewsDir, file)
+    return `/static/${file}?v=${versions[file]}`
+  }
+  return {
+    app,
+    ctx,
+    render(request, reply, view, data, status = 200) {
+      const user = request.viewer?.user ?? null
+      const csrfToken = reply.generateCsrf()
+      reply.status(status).header('cache-control', 'no-store')
+      return reply.view(`pages/${view}.ejs`, {
+        title: 'BotWars', user, csrfToken, asset, path: request.url.split('?')[0], errors: {}, values: {},
+        ...formatters(ctx.now()), ...data,
+      }) as unknown as FastifyReply
+    },
+    user(request) {
+      const user = request.viewer?.user
+      if (!user) throw new SignInNeeded()
+      return user
+    },
+    post(url, handler, config) {
+      app.post(url, { preHandler: app.csrfProtection, ...(config ? { config } : {}) }, handler)
+    },
+  }
+}
+
+export function staticFiles(app: FastifyInstance, dir: string): void {
+  const types: Record<string, string> = { css: 'text/css; charset=utf-8', js: 'text/javascript; charset=utf-8' }
+  app.get<{ Params: { file: string } }>('/static/:file', async (request, reply) => {
+    const match = /^(app)\.(css|js)$/.exec(request.params.file)
+    if (!match) return reply.status(404).type('text/plain').send('no such file')
+    const body = readFileSync(join(dir, 'static', request.params.file))
+    const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`
+    reply.header('etag', etag)
+    // The pages link them with ?v=<content hash>, so a changed file gets a new URL.
+    reply.header('cache-control', 'public, max-age=31536000, immutable')
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send()
+    return reply.type(types[match[2]!]!).send(body)
+  })
+}
+
+export function installPageErrors(app: FastifyInstance, kit: PageKit): void {
+  app.setErrorHandler((err: FastifyError | Error, request, reply) => {
+    if (err instanceof SignInNeeded) {
+      const next = request.method === 'GET' ? request.url : (request.headers.referer ? new URL(request.headers.referer).pathname : '/')
+      return reply.redirect(`/sign-in?next=${encodeURIComponent(next)}`, 303)
+    }
+    if (err instanceof AppError) {
+      if (err.statusCode === 401) return reply.redirect(`/sign-in?next=${encodeURIComponent(request.url)}`, 303)
+      return kit.render(request, reply, 'error', { title: titleFor(err.statusCode), message: sentence(err.message) }, err.statusCode)
+    }
+    const code = 'code' in err ? String(err.code) : ''
+    if (code.startsWith('FST_CSRF')) {
+      return kit.render(request, reply, 'error', {
+        title: 'This form was out of date',
+        message: 'For your safety the form could not be accepted (its security token was missing or old). Go back, reload the page and send it again.',
+      }, 403)
+    }
+    const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500
+    if (status >= 400 && status < 500) return kit.render(request, reply, 'error', { title: titleFor(status), message: sentence(err.message) }, status)
+    request.log.error({ err, reqId: request.id }, 'page failed')
+    return kit.render(request, reply, 'error', { title: 'Something went wrong', message: `Something went wrong on our side (request ${request.id}). Please try again in a moment.` }, 500)
+  })
+}
+
+function titleFor(status: number): string {
+  return status === 404 ? 'Not found' : status === 403 ? 'Not allowed' : status === 409 ? 'Not possible right now' : 'That did not work'
+}
+
+export function sentence(text: string): string {
+  const t = text.trim()
+  return t ? t[0]!.toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? '' : '.') : t
+}

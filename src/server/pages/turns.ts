@@ -1,0 +1,201 @@
+// A turn: "my turn" (hand, registers, reboot and standing choices; stored program and until when
+// it can be changed) and the turn report (picture and table per stage, end of turn, fused
+// registers), whole or stepped through one stage at a time.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ReportTable } from '../../engine/report.js'
+import { REGISTER_COUNT } from '../../engine/types.js'
+import { AppError, notFound } from '../errors.js'
+import type { SeatRow } from '../repositories/games.js'
+import type { TurnRow } from '../repositories/turns.js'
+import { memberOf } from '../routes/api/games.js'
+import { submitProgram } from '../services/turns.js'
+import { turnView } from '../services/views.js'
+import { formValues, submitForm } from './forms.js'
+import { swatch } from './games.js'
+import { appFieldErrors, zodFieldErrors, type FieldErrors, type PageKit } from './kit.js'
+import type { TurnResultView } from './pictures.js'
+
+const CARD_NAMES: Record<string, [string, string]> = {
+  FWD1: ['Move 1', '↑'], FWD2: ['Move 2', '⇈'], FWD3: ['Move 3', '⤊'],
+  RVS1: ['Back up', '↓'], RVS2: ['Back 2', '⇊'], RVS3: ['Back 3', '⤋'],
+  LF90: ['Turn left', '↶'], RT90: ['Turn right', '↷'], UTRN: ['U-turn', '⟲'],
+  SLF1: ['Sidestep left', '⇠'], SRT1: ['Sidestep right', '⇢'], IDLE: ['Idle', '∙'],
+}
+
+export interface CardView { text: string; kind: string; priority: number; name: string; glyph: string }
+
+export function cardView(text: string): CardView {
+  const [kind = '', priority = '0'] = text.split(':')
+  const [name, glyph] = CARD_NAMES[kind] ?? [kind, '?']
+  return { text, kind, priority: Number(priority), name, glyph }
+}
+
+const DIRECTION_NAMES: Record<string, string> = { N: 'north', E: 'east', S: 'south', W: 'west' }
+
+export interface ReportSection { id: string; heading: string; before: string | null; after: string | null; afterCaption: string; table: ReportTable }
+
+/** The report's sections in replay order: stage 1…5, end of turn (with the fused table). */
+export function reportSections(result: TurnResultView, pictureBase: string): { sections: ReportSection[]; fused: ReportTable | null } {
+  const stageCount = result.stages.length
+  const sections: ReportSection[] = result.tables.slice(0, stageCount).map((table, i) => ({
+    id: `stage-${i + 1}`, heading: `Stage ${i + 1}`, table,
+    before: `${pictureBase}/before-${i + 1}.svg`, after: `${pictureBase}/after-${i + 1}.svg`,
+    afterCaption: `After stage ${i + 1}, with its laser fire`,
+  }))
+  const end = result.tables[stageCount]
+  if (end) sections.push({ id: 'end', heading: 'End of turn', table: end, before: `${pictureBase}/end.svg`, after: null, afterCaption: '' })
+  return { sections, fused: result.tables[stageCount + 1] ?? null }
+}
+
+export function colourMap(seats: readonly SeatRow[]): Record<string, string> {
+  return Object.fromEntries(seats.map((s) => [s.player_id, swatch(s.colour, s.seat_no)]))
+}
+
+function turnOf(kit: PageKit, gameId: string, number: string): TurnRow {
+  const n = Number(number)
+  const turn = Number.isInteger(n) && n > 0 ? kit.ctx.turns.byNumber(gameId, n) : undefined
+  if (!turn) throw notFound(`no turn ${number}`)
+  return turn
+}
+
+export function turnPages(app: FastifyInstance, kit: PageKit): void {
+  const { ctx } = kit
+
+  const submitPage = (request: FastifyRequest, reply: FastifyReply, gameId: string, number: string, values: Record<string, string> | null, errors: FieldErrors, status = 200) => {
+    kit.user(request)
+    const m = memberOf(ctx, gameId, request.viewer)
+    const turn = turnOf(kit, m.game.id, number)
+    const tv = turnView(ctx, m, turn)
+    if (!tv.me) {
+      if (m.isGm) return reply.redirect(`/games/${m.game.id}/gm`, 303)
+      throw notFound('you have no robot in this game')
+    }
+    const me = tv.me
+    const fused = me.robot.fused as Record<string, string | null>
+    const stored = me.submission
+    // The stored cards fill the unfused registers in order; entered values win after an error.
+    const storedByRegister: Record<string, string> = {}
+    const unfused = Array.from({ length: REGISTER_COUNT }, (_, i) => String(i + 1)).filter((k) => !(k in fused))
+    unfused.forEach((k, i) => { if (stored?.cards[i]) storedByRegister[k] = stored.cards[i]! })
+    const registers = Array.from({ length: REGISTER_COUNT }, (_, i) => {
+      const k = String(i + 1)
+      if (k in fused) return { number: k, fused: true, card: fused[k] ? cardView(fused[k]!) : null, value: '' }
+      return { number: k, fused: false, card: null, value: values ? values[`r${k}`] ?? '' : storedByRegister[k] ?? '' }
+    })
+    const robot = me.robot
+    const reinstated = robot.mode === 'virtual' && robot.placedAfterTurn > 0 && robot.placedAfterTurn === tv.number - 1
+    const query = request.query as Record<string, string | undefined>
+    return kit.render(request, reply, 'submit', {
+      title: `Turn ${tv.number}: your program`, game: { id: m.game.id, name: m.game.name, status: m.game.status }, turn: tv, me,
+      hand: me.hand.map((c) => cardView(c!)), registers, stored, storedCards: stored?.cards.map(cardView) ?? [],
+      rebooting: robot.rebooting, reinstated, directions: DIRECTION_NAMES,
+      choice: {
+        rebootNext: values ? values.rebootNext === 'on' : stored?.rebootNext ?? false,
+        sacrificeAt: values?.sacrificeAt ?? String(stored?.sacrificeAt ?? robot.sacrificeAt),
+        doubleWrench: values?.doubleWrench ?? stored?.doubleWrench ?? robot.doubleWrench,
+        facing: values?.facing ?? stored?.facing ?? '',
+      },
+      justStored: query.stored === '1' && !values, values: values ?? {}, errors,
+      deadline: turn.status === 'open' ? turn.deadline : null,
+    }, status)
+  }
+
+  app.get<{ Params: { gameId: string; turn: string } }>('/games/:gameId/turns/:turn/submit', async (request, reply) =>
+    submitPage(request, reply, request.params.gameId, request.params.turn, null, {}))
+
+  kit.post('/games/:gameId/turns/:turn/submit', async (request, reply) => {
+    kit.user(request)
+    const { gameId, turn: number } = request.params as { gameId: string; turn: string }
+    const values = formValues(request.body)
+    const again = (errors: FieldErrors) => submitPage(request, reply, gameId, number, values, errors, 400)
+    const parsed = submitForm.safeParse(request.body ?? {})
+    if (!parsed.success) return again(zodFieldErrors(parsed.error))
+    const m = memberOf(ctx, gameId, request.viewer)
+    const turn = turnOf(kit, m.game.id, number)
+    const me = turnView(ctx, m, turn).me
+    if (!me) throw notFound('you have no robot in this game')
+    const fused = me.robot.fused as Record<string, string | null>
+    const form = parsed.data
+    const cards: string[] = []
+    const errors: FieldErrors = {}
+    if (!me.robot.rebooting) {
+      for (let k = 1; k <= REGISTER_COUNT; k++) {
+        if (String(k) in fused) continue
+        const card = form[`r${k}` as 'r1']
+        if (!card) errors[`r${k}`] = `Choose a card for register ${k}.`
+        else cards.push(card)
+      }
+      const seen = new Map<string, number>()
+      for (let k = 1; k <= REGISTER_COUNT; k++) {
+        const card = form[`r${k}` as 'r1']
+        if (!card || String(k) in fused) continue
+        if (seen.has(card)) errors[`r${k}`] = `${cardView(card).name} ${card} is already in register ${seen.get(card)}; each card can be used once.`
+        else seen.set(card, k)
+      }
+    }
+    if (Object.keys(errors).length) return again(errors)
+    try {
+      submitProgram(ctx, m, turn.number, {
+        cards, rebootNext: form.rebootNext, sacrificeAt: form.sacrificeAt, doubleWrench: form.doubleWrench, facing: form.facing,
+      })
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode === 409) return again({ _form: err.message })
+      return again(appFieldErrors(err))
+    }
+    return reply.redirect(`/games/${m.game.id}/turns/${turn.number}/submit?stored=1#stored`, 303)
+  })
+
+  const reportData = (request: FastifyRequest, gameId: string, number: string) => {
+    kit.user(request)
+    const m = memberOf(ctx, gameId, request.viewer)
+    const turn = turnOf(kit, m.game.id, number)
+    const tv = turnView(ctx, m, turn)
+    const base = `/games/${m.game.id}`
+    const published = ctx.turns.published(m.game.id).map((t) => t.number)
+    return { m, turn, tv, base, published }
+  }
+
+  app.get<{ Params: { gameId: string; turn: string } }>('/games/:gameId/turns/:turn', async (request, reply) => {
+    const { m, turn, tv, base, published } = reportData(request, request.params.gameId, request.params.turn)
+    if (!tv.result) {
+      if (tv.me?.canSubmit) return reply.redirect(`${base}/turns/${turn.number}/submit`, 303)
+      return kit.render(request, reply, 'turn-waiting', { title: `Turn ${turn.number}`, game: { id: m.game.id, name: m.game.name }, turn: tv, base })
+    }
+    const { sections, fused } = reportSections(tv.result, `${base}/turns/${turn.number}/pictures`)
+    return kit.render(request, reply, 'turn', {
+      title: `Turn ${turn.number} of ${m.game.name}`, game: { id: m.game.id, name: m.game.name }, turn: tv, result: tv.result,
+      sections, fused, colours: colourMap(m.seats), base, turnBase: `${base}/turns/${turn.number}`, published,
+      draft: turn.status === 'draft', isGm: m.isGm, programs: tv.programs, names: Object.fromEntries(m.seats.map((s) => [s.player_id, s.name ?? s.player_id])),
+    })
+  })
+
+  app.get<{ Params: { gameId: string; turn: string; step: string } }>('/games/:gameId/turns/:turn/replay/:step', async (request, reply) => {
+    const { m, turn, tv, base } = reportData(request, request.params.gameId, request.params.turn)
+    if (!tv.result) throw notFound(`turn ${turn.number} has no results yet`)
+    const turnBase = `${base}/turns/${turn.number}`
+    return replayPage(kit, request, reply, {
+      result: tv.result, step: request.params.step, turnBase, pictureBase: `${turnBase}/pictures`, colours: colourMap(m.seats),
+      game: { id: m.game.id, name: m.game.name }, draft: turn.status === 'draft', base,
+    })
+  })
+}
+
+export interface ReplayInput {
+  result: TurnResultView; step: string; turnBase: string; pictureBase: string; colours: Record<string, string>
+  game: { id: string; name: string }; draft: boolean; base: string
+}
+
+export function replayPage(kit: PageKit, request: FastifyRequest, reply: FastifyReply, input: ReplayInput) {
+  const { sections } = reportSections(input.result, input.pictureBase)
+  const index = sections.findIndex((s) => s.id === (input.step === 'end' ? 'end' : `stage-${input.step}`))
+  if (index < 0) throw notFound('no such stage')
+  const stepOf = (s: ReportSection) => (s.id === 'end' ? 'end' : s.id.replace('stage-', ''))
+  const prev = sections[index - 1]
+  const next = sections[index + 1]
+  return kit.render(request, reply, 'replay', {
+    title: `Turn ${input.result.turn}, ${sections[index]!.heading}`, section: sections[index], sections, index,
+    prev: prev ? `${input.turnBase}/replay/${stepOf(prev)}` : null, next: next ? `${input.turnBase}/replay/${stepOf(next)}` : null,
+    steps: sections.map((s) => ({ label: s.id === 'end' ? 'End' : s.id.replace('stage-', ''), href: `${input.turnBase}/replay/${stepOf(s)}`, heading: s.heading })),
+    colours: input.colours, game: input.game, turnNumber: input.result.turn, turnBase: input.turnBase, draft: input.draft, base: input.base,
+  })
+}

@@ -1,0 +1,59 @@
+// Spectators, with the game's public link: the game page and its published turns, nothing else
+// (services/views.ts spectatorGameView and spectatorTurnView decide what that is).
+import type { FastifyInstance } from 'fastify'
+import { notFound } from '../errors.js'
+import { spectatorGameView, spectatorTurnView } from '../services/views.js'
+import { playerRows } from './games.js'
+import type { PageKit } from './kit.js'
+import { colourMap, replayPage, reportSections } from './turns.js'
+
+export function watchPages(app: FastifyInstance, kit: PageKit): void {
+  const { ctx } = kit
+
+  const load = (token: string) => {
+    const view = spectatorGameView(ctx, token)
+    const game = ctx.games.byPublicToken(token)!
+    return { view, game, seats: ctx.games.seats(game.id), base: `/watch/${token}` }
+  }
+  const turnNumber = (text: string) => {
+    const n = Number(text)
+    if (!Number.isInteger(n) || n < 1) throw notFound('no such turn')
+    return n
+  }
+
+  app.get<{ Params: { publicToken: string } }>('/watch/:publicToken', async (request, reply) => {
+    const { view, base } = load(request.params.publicToken)
+    return kit.render(request, reply, 'game', {
+      title: view.name, game: { ...view, you: { isGm: false, seat: null, player: null }, publicLink: null },
+      players: playerRows({ ...view, currentTurn: null }), turn: view.currentTurn, done: null, waiting: null,
+      boardPicture: `${base}/pictures/board.svg`, gameBase: base, spectator: true, isOpen: false, history: view.history,
+    })
+  })
+
+  app.get<{ Params: { publicToken: string; turn: string } }>('/watch/:publicToken/turns/:turn', async (request, reply) => {
+    const { view, seats, base } = load(request.params.publicToken)
+    const tv = spectatorTurnView(ctx, request.params.publicToken, turnNumber(request.params.turn))
+    const turnBase = `${base}/turns/${tv.number}`
+    const { sections, fused } = reportSections(tv.result, `${turnBase}/pictures`)
+    return kit.render(request, reply, 'turn', {
+      title: `Turn ${tv.number} of ${view.name}`, game: { id: view.id, name: view.name }, turn: tv, result: tv.result,
+      sections, fused, colours: colourMap(seats), base, turnBase, published: view.publishedTurns,
+      draft: false, isGm: false, programs: tv.programs, names: Object.fromEntries(seats.map((s) => [s.player_id, s.name ?? s.player_id])),
+    })
+  })
+
+  app.get<{ Params: { publicToken: string; turn: string; step: string } }>('/watch/:publicToken/turns/:turn/replay/:step', async (request, reply) => {
+    const { view, seats, base } = load(request.params.publicToken)
+    const tv = spectatorTurnView(ctx, request.params.publicToken, turnNumber(request.params.turn))
+    const turnBase = `${base}/turns/${tv.number}`
+    return replayPage(kit, request, reply, {
+      result: tv.result, step: request.params.step, turnBase, pictureBase: `${turnBase}/pictures`, colours: colourMap(seats),
+      game: { id: view.id, name: view.name }, draft: false, base,
+    })
+  })
+
+  app.get('/legend', async (request, reply) => {
+    const { legendEntries } = await import('../../render/legend.js')
+    return kit.render(request, reply, 'legend', { title: 'Legend: the symbols of the board pictures', entries: legendEntries(56) })
+  })
+}

@@ -1,0 +1,86 @@
+// BotWars pages without JavaScript work fully; this file only makes them nicer:
+// local times, arrow keys in the replay, tap/drag cards into registers, and the board-file picker.
+(function () {
+  'use strict'
+
+  // <time datetime> in the reader's own time zone.
+  document.querySelectorAll('time[datetime]').forEach(function (el) {
+    var d = new Date(el.getAttribute('datetime'))
+    if (isNaN(d)) return
+    el.title = el.textContent
+    el.textContent = d.toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
+  })
+
+  document.querySelectorAll('.js-only').forEach(function (el) { el.hidden = false })
+
+  // Replay: ← and → follow the previous/next links (not while typing in a field).
+  document.addEventListener('keydown', function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return
+    var target = event.target
+    if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return
+    var rel = event.key === 'ArrowLeft' ? 'prev' : event.key === 'ArrowRight' ? 'next' : null
+    if (!rel) return
+    var link = document.querySelector('a[rel="' + rel + '"]')
+    if (link) { event.preventDefault(); window.location.href = link.href }
+  })
+
+  // Board file picker: read the chosen file into the textarea the form sends, and select "my own board".
+  document.querySelectorAll('input[type=file][data-fills]').forEach(function (input) {
+    input.addEventListener('change', function () {
+      var file = input.files && input.files[0]
+      if (!file) return
+      file.text().then(function (text) {
+        var area = document.getElementById(input.getAttribute('data-fills'))
+        if (area) area.value = text
+        var upload = document.querySelector('input[name=boardChoice][value=upload]')
+        if (upload) upload.checked = true
+      })
+    })
+  })
+
+  // My turn: the selects stay the real form; cards are a faster way to fill them.
+  var form = document.getElementById('program-form')
+  if (!form) return
+  var selects = Array.prototype.slice.call(form.querySelectorAll('select.reg-select'))
+  var buttons = Array.prototype.slice.call(form.querySelectorAll('.card-button'))
+  function refresh() {
+    var used = {}
+    selects.forEach(function (s) { if (s.value) used[s.value] = true })
+    buttons.forEach(function (b) {
+      var isUsed = !!used[b.getAttribute('data-card')]
+      b.classList.toggle('used', isUsed)
+      b.setAttribute('aria-pressed', isUsed ? 'true' : 'false')
+    })
+  }
+  function place(card, select) {
+    selects.forEach(function (s) { if (s !== select && s.value === card) s.value = '' })
+    select.value = card
+    refresh()
+  }
+  buttons.forEach(function (b) {
+    b.addEventListener('click', function () {
+      var card = b.getAttribute('data-card')
+      var holder = selects.filter(function (s) { return s.value === card })[0]
+      if (holder) { holder.value = ''; refresh(); return }
+      var empty = selects.filter(function (s) { return !s.value })[0]
+      if (empty) place(card, empty)
+    })
+    b.addEventListener('dragstart', function (event) {
+      event.dataTransfer.setData('text/plain', b.getAttribute('data-card'))
+      event.dataTransfer.effectAllowed = 'move'
+    })
+  })
+  selects.forEach(function (s) {
+    var slot = s.closest('.register')
+    s.addEventListener('change', function () { if (s.value) place(s.value, s); else refresh() })
+    slot.addEventListener('dragover', function (event) { event.preventDefault(); slot.classList.add('drop-target') })
+    slot.addEventListener('dragleave', function () { slot.classList.remove('drop-target') })
+    slot.addEventListener('drop', function (event) {
+      event.preventDefault()
+      slot.classList.remove('drop-target')
+      var card = event.dataTransfer.getData('text/plain')
+      if (card) place(card, s)
+    })
+  })
+  refresh()
+})()
