@@ -15,8 +15,8 @@ export interface Resolution {
   registers: (Card | null)[][]
   optionDeck: OptionName[]
   events: GameEvent[]
-  /** When the next event happens; the rules move it forward as they go. */
-  time: EventTime
+  /** When the next event happens. Never changed in place: events share it, so moving time on replaces it. */
+  time: Readonly<EventTime>
   /** Set when a player loses its last robot this turn (R34). */
   someoneLostLastRobot: boolean
   /** Set when a switch, drawbridge or teleporter changes, so stage snapshots copy the board state only then. */
@@ -24,17 +24,22 @@ export interface Resolution {
 }
 
 export function emit(ctx: Resolution, body: GameEventBody): void {
-  const t = ctx.time
   // Every body is a fresh literal at its call site, so stamping it in place is safe and cheap.
   const event = body as GameEvent
-  event.time = { stage: t.stage, phase: t.phase, priority: t.priority, step: t.step }
+  event.time = ctx.time
   ctx.events.push(event)
 }
 
+export function setStage(ctx: Resolution, stage: number): void {
+  ctx.time = { ...ctx.time, stage }
+}
+
+export function setStep(ctx: Resolution, step: number): void {
+  ctx.time = { ...ctx.time, step }
+}
+
 export function setPhase(ctx: Resolution, phase: Phase, priority: number | null = null, step = 0): void {
-  ctx.time.phase = phase
-  ctx.time.priority = priority
-  ctx.time.step = step
+  ctx.time = { stage: ctx.time.stage, phase, priority, step }
 }
 
 export function isOnFloor(robot: RobotState): robot is RobotState & { at: Square } {

@@ -1,11 +1,11 @@
 // The end of a turn: repairs and options (R31), reboots (R33), reinstatement (R29) and the end
 // of the game by elimination (R34).
-import { emit, isOnFloor, setPhase, type Resolution } from './context.js'
+import { emit, isOnFloor, setPhase, setStage, type Resolution } from './context.js'
 import { squareIndex } from './board.js'
 import { MAX_HP, REGISTER_COUNT, type RobotState } from './types.js'
 
 export function endTurn(ctx: Resolution): { gameOver: boolean; winners: string[] } {
-  ctx.time.stage = 0
+  setStage(ctx, 0)
   setPhase(ctx, 'end')
   for (const robot of ctx.robots) repair(ctx, robot)
   for (const robot of ctx.robots) settleReboot(ctx, robot)

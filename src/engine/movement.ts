@@ -1,6 +1,6 @@
 // Robot movement, step 1 of a stage (R10, R12): every robot with a card in the stage's register
 // plays it, highest priority first, one card completely before the next.
-import { emit, isOnFloor, setPhase, type Resolution } from './context.js'
+import { emit, isOnFloor, setPhase, setStep, type Resolution } from './context.js'
 import { opposite, turnLeft, turnRight } from './geometry.js'
 import { tryStep } from './push.js'
 import type { Card, CardKind, Direction, RobotState } from './types.js'
@@ -46,7 +46,7 @@ function playCard(ctx: Resolution, robot: RobotState, card: Card): void {
   // R12: each step on its own; R17: after a teleport the rest goes on in the same direction.
   const dir = action.towards(robot.facing)
   for (let step = 1; step <= action.steps; step++) {
-    ctx.time.step = step
+    setStep(ctx, step)
     if (tryStep(ctx, robot, dir, 'card') !== 'moved') return
   }
 }

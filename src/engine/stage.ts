@@ -1,6 +1,6 @@
 // One stage of a turn, its five steps in the order of R10.
 import { touchCheckpoints, settleModes } from './checkpoints.js'
-import { type Resolution } from './context.js'
+import { setStage, type Resolution } from './context.js'
 import { runConveyors } from './conveyors.js'
 import { runCrushers, runGears } from './gears-crushers.js'
 import { fireBoardLasers, fireRobotLasers } from './lasers.js'
@@ -9,7 +9,7 @@ import { runPushers } from './pushers.js'
 
 /** Plays stage `stage` on the working state; returns the players who tagged the last flag (R34). */
 export function playStage(ctx: Resolution, stage: number): string[] {
-  ctx.time.stage = stage
+  setStage(ctx, stage)
   runRobotMovement(ctx, stage)          // 1. robot movement, highest priority first
   runConveyors(ctx)                     // 2. mechanisms part 2: conveyors,
   runPushers(ctx, stage)                //    pushers,
