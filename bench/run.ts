@@ -6,3 +6,8 @@ const boards = loadBoards(join(import.meta.dirname, '..', 'boards'))
 const engine = benchEngine(busiest12x12(boards))
 console.log(`engine: ${engine.turnsPerSecond.toLocaleString('en')} turns/s resolved, 8 robots with random programs on "${engine.board}" (one core)`)
 console.log(`engine: one whole simulated 8-player game: ${engine.gameTurns} turns in ${engine.gameMs} ms`)
+
+// The server figures (autocannon against the real app and a bare Fastify route, and closing an
+// 8-player turn); `npm run bench:server -- --db FILE` runs them alone, e.g. on the 10,000-game seed.
+const { benchServer } = await import('./server.js')
+await benchServer()

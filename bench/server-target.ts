@@ -1,0 +1,84 @@
+// The process the server benchmark loads (bench/server.ts spawns it, so autocannon and the server
+// do not share an event loop): the real app (buildApp) on a real SQLite file, listening on
+// 127.0.0.1 port 0, with many started games prepared through the services, and beside it a bare
+// Fastify app with one GET and one POST route as the yardstick. Prints one JSON line describing
+// the targets, then serves until stdin closes.
+//
+//   node --import tsx bench/server-target.ts [--db FILE] [--games N] [--players N]
+// With --db, FILE is copied to a temp directory first (the original is never written).
+import Fastify from 'fastify'
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { buildApp } from '../src/server/app.js'
+import { SESSION_TTL_MS } from '../src/server/services/auth.js'
+import { legalProgram, playTurn, seatedGame, start, user } from '../scripts/lib/games.js'
+
+export interface Target {
+  app: string
+  bare: string
+  gamesBefore: number
+  /** One entry per (game, player): what a player sends and reads. */
+  players: { gameId: string; playerId: string; token: string; cookie: string; turn: number; body: string; reportTurn: number }[]
+}
+
+const { values } = parseArgs({ options: { db: { type: 'string' }, games: { type: 'string', default: '250' }, players: { type: 'string', default: '4' } } })
+const dir = mkdtempSync(join(tmpdir(), 'botwars-bench-'))
+const dbPath = join(dir, 'botwars.db')
+if (values.db) {
+  copyFileSync(values.db, dbPath)
+  for (const ext of ['-wal', '-shm']) if (existsSync(values.db + ext)) copyFileSync(values.db + ext, dbPath + ext)
+}
+
+const app = await buildApp({
+  config: {
+    databasePath: dbPath, dataDir: dir, smtpUrl: undefined, baseUrl: 'http://127.0.0.1', sessionSecret: 'b'.repeat(40),
+    mailFrom: 'BotWars <bench@127.0.0.1>',
+  },
+  logger: false,
+  loginRateLimit: 1_000_000,
+})
+const ctx = app.services
+const gamesBefore = (app.db.prepare('SELECT count(*) AS n FROM games').get() as { n: number }).n
+
+const gameCount = Number(values.games)
+const perGame = Number(values.players)
+const gm = user(ctx, 'bench-gm@example.org', 'Bench GM')
+const players: Target['players'] = []
+const batch = app.db.transaction((g: number) => {
+  const seated = Array.from({ length: perGame }, (_, i) => user(ctx, `bench-${g}-${i}@example.org`))
+  const game = seatedGame(ctx, gm, seated, { name: `Bench ${g}` })
+  start(ctx, game, gm)
+  playTurn(ctx, game.id) // turn 1 published: its report is what the report views read
+  for (const seat of ctx.games.seats(game.id)) {
+    const program = legalProgram(ctx, game.id, seat.player_id)
+    if (!program) continue
+    const token = ctx.users.createApiToken(seat.user_id!, game.id, ctx.now())
+    const session = ctx.users.createSession(seat.user_id!, ctx.now(), SESSION_TTL_MS)
+    players.push({
+      gameId: game.id, playerId: seat.player_id, token, cookie: `botwars_session=${app.signCookie(session)}`,
+      turn: program.turn, body: JSON.stringify({ cards: program.cards }), reportTurn: program.turn - 1,
+    })
+  }
+})
+for (let g = 0; g < gameCount; g++) batch(g)
+
+const bare = Fastify({ logger: false })
+bare.get('/bare', async () => ({ ok: true }))
+bare.post('/bare', async (request, reply) => reply.status(201).send({ ok: true, got: (request.body as { cards?: unknown[] }).cards?.length ?? 0 }))
+
+const appUrl = await app.listen({ port: 0, host: '127.0.0.1' })
+const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' })
+const target: Target = { app: appUrl, bare: bareUrl, gamesBefore, players }
+process.stdout.write(JSON.stringify(target) + '\n')
+
+const stop = async () => {
+  await Promise.allSettled([app.close(), bare.close()])
+  rmSync(dir, { recursive: true, force: true })
+  process.exit(0)
+}
+process.stdin.on('end', () => void stop())
+process.stdin.on('close', () => void stop())
+process.stdin.resume()
+process.on('SIGTERM', () => void stop())

@@ -1,0 +1,193 @@
+// Server benchmarks: autocannon against the real app on 127.0.0.1 (spawned by server-target.ts)
+// and, in the same run, against a bare Fastify route in that process; each figure is also given
+// as a ratio to the bare route. Then the time to close and publish one 8-player turn with its mail
+// queued, measured in this process around the service call. Figures, never assertions.
+import autocannon from 'autocannon'
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { buildApp } from '../src/server/app.js'
+import { closeTurn, publishByGm } from '../src/server/services/turns.js'
+import { membership } from '../src/server/services/games.js'
+import { seatedGame, start, submitAll, user } from '../scripts/lib/games.js'
+import type { Target } from './server-target.js'
+
+export interface ServerBenchOptions {
+  /** Seconds per autocannon run. */
+  seconds?: number
+  connections?: number
+  /** An existing database to copy and measure against (e.g. the 10,000-game seed). */
+  db?: string
+  games?: number
+  closeSamples?: number
+  log?: (line: string) => void
+}
+
+interface Rate { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number }
+
+async function startTarget(options: ServerBenchOptions) {
+  const args = ['--import', 'tsx', join(import.meta.dirname, 'server-target.ts'), '--games', String(options.games ?? 250)]
+  if (options.db) args.push('--db', options.db)
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] })
+  const line = await new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout! })
+    rl.once('line', resolve)
+    child.once('exit', (code) => reject(new Error(`bench target exited with ${code}`)))
+  })
+  return { target: JSON.parse(line) as Target, stop: () => { child.stdin!.end() ; return new Promise((r) => child.once('exit', r)) } }
+}
+
+async function cannon(name: string, url: string, seconds: number, connections: number,
+  next: () => { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string }): Promise<Rate> {
+  // One second of warm-up (JIT, statement caches), discarded.
+  await autocannon({ url, connections, duration: 1, requests: [{ setupRequest: (req: object) => ({ ...req, ...next() }) }] })
+  const result = await autocannon({
+    url, connections, duration: seconds, pipelining: 1,
+    requests: [{ setupRequest: (req: object) => ({ ...req, ...next() }) }],
+  })
+  return {
+    name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99,
+    non2xx: result.non2xx, errors: result.errors + result.timeouts, total: result.requests.total,
+  }
+}
+
+/** Median (and p90) of one-at-a-time requests, timed with performance.now over a keep-alive connection. */
+async function sequentialLatency(url: string, n: number, next: () => { path: string; headers?: Record<string, string> }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  const times: number[] = []
+  let status = 0
+  for (let i = 0; i < n; i++) {
+    const req = next()
+    const t0 = performance.now()
+    status = await new Promise<number>((resolve, reject) => {
+      http.get(url + req.path, { agent, headers: req.headers }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode ?? 0)) }).on('error', reject)
+    })
+    times.push(performance.now() - t0)
+    if (status >= 300) throw new Error(`${req.path}: ${status}`)
+  }
+  agent.destroy()
+  return { median: quantile(times, 0.5), p90: quantile(times, 0.9) }
+}
+
+export function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
+}
+
+/** Whether the web pages are served yet: an HTML 200 for the game page. */
+async function pagesExist(target: Target): Promise<boolean> {
+  const p = target.players[0]!
+  const res = await fetch(`${target.app}/games/${p.gameId}`, { headers: { cookie: p.cookie }, redirect: 'manual' })
+  return res.status === 200 && (res.headers.get('content-type') ?? '').includes('text/html')
+}
+
+export async function benchServer(options: ServerBenchOptions = {}) {
+  const log = options.log ?? console.log
+  const seconds = options.seconds ?? 10
+  const connections = options.connections ?? 10
+  const { target, stop } = await startTarget(options)
+  const rates: Rate[] = []
+  let pages = false
+  let reportLatency: { median: number; p90: number }
+  let gameLatency: { median: number; p90: number }
+  try {
+    const ps = target.players
+    let i = 0
+    const player = () => ps[i++ % ps.length]!
+    pages = await pagesExist(target)
+    const gamePath = (p: Target['players'][number]) => pages ? `/games/${p.gameId}` : `/api/v1/games/${p.gameId}`
+    const reportPath = (p: Target['players'][number]) => pages ? `/games/${p.gameId}/turns/${p.reportTurn}` : `/api/v1/games/${p.gameId}/turns/${p.reportTurn}`
+    const bareBody = ps[0]!.body
+
+    rates.push(await cannon('bare Fastify GET /bare', target.bare, seconds, connections, () => ({ method: 'GET', path: '/bare' })))
+    rates.push(await cannon('bare Fastify POST /bare (same JSON body)', target.bare, seconds, connections,
+      () => ({ method: 'POST', path: '/bare', headers: { 'content-type': 'application/json' }, body: bareBody })))
+    rates.push(await cannon(`program submissions (${ps.length} players in ${new Set(ps.map((p) => p.gameId)).size} games, API token)`, target.app, seconds, connections, () => {
+      const p = player()
+      return { method: 'POST', path: `/api/v1/games/${p.gameId}/turns/${p.turn}/submission`, headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` }, body: p.body }
+    }))
+    rates.push(await cannon(`game ${pages ? 'page' : 'JSON (no pages yet)'} views`, target.app, seconds, connections, () => {
+      const p = player()
+      return { method: 'GET', path: gamePath(p), headers: { cookie: p.cookie } }
+    }))
+    rates.push(await cannon(`turn report ${pages ? 'page' : 'JSON (no pages yet)'} views`, target.app, seconds, connections, () => {
+      const p = player()
+      return { method: 'GET', path: reportPath(p), headers: { cookie: p.cookie } }
+    }))
+    reportLatency = await sequentialLatency(target.app, 500, () => { const p = player(); return { path: reportPath(p), headers: { cookie: p.cookie } } })
+    gameLatency = await sequentialLatency(target.app, 500, () => { const p = player(); return { path: gamePath(p), headers: { cookie: p.cookie } } })
+  } finally {
+    await stop()
+  }
+  const [bareGet, barePost, submissions, gamesView, reports] = rates as [Rate, Rate, Rate, Rate, Rate]
+  const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(0)}%`
+  log(`server: measured with autocannon, ${connections} connections, ${seconds} s per run, 127.0.0.1; app database ${options.db ? `copy of ${options.db} (${target.gamesBefore.toLocaleString('en')} games before the bench games)` : 'fresh'}`)
+  for (const r of rates) {
+    const base = r.name.startsWith('program') ? barePost : r.name.startsWith('bare') ? null : bareGet
+    log(`server: ${r.name}: ${Math.round(r.rps).toLocaleString('en')} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms` +
+      `${base ? `, ${pct(r.rps, base.rps)} of ${base.name.split(' ').slice(0, 4).join(' ')}` : ''}${r.non2xx || r.errors ? ` — ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}` : ''}`)
+  }
+  log(`server: turn report ${pages ? 'page' : 'JSON'} one at a time: median ${reportLatency!.median.toFixed(2)} ms, p90 ${reportLatency!.p90.toFixed(2)} ms (500 requests)`)
+  log(`server: game ${pages ? 'page' : 'JSON'} one at a time: median ${gameLatency!.median.toFixed(2)} ms, p90 ${gameLatency!.p90.toFixed(2)} ms (500 requests)`)
+  const close = await benchClose(options.closeSamples ?? 200)
+  log(`server: close + publish one 8-player turn on conveyor-works (resolve, store, ${close.mails} mails queued, next hands dealt), one transaction, in-process: median ${close.oneStep.median.toFixed(2)} ms, p90 ${close.oneStep.p90.toFixed(2)} ms (${close.samples} turns)`)
+  log(`server: with a review window: close to draft ${close.toDraft.median.toFixed(2)} ms + GM publish ${close.publish.median.toFixed(2)} ms (medians)`)
+  return { rates, pages, reportLatency: reportLatency!, gameLatency: gameLatency!, close, submissionsRatio: submissions.rps / barePost.rps, gameRatio: gamesView.rps / bareGet.rps, reportRatio: reports.rps / bareGet.rps }
+}
+
+/** Times closeTurn (and publishByGm) on 8-player games whose programs are all in, in this process, on a real SQLite file. */
+export async function benchClose(samples: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'botwars-close-'))
+  const app = await buildApp({
+    config: { databasePath: join(dir, 'botwars.db'), dataDir: dir, smtpUrl: undefined, baseUrl: 'http://127.0.0.1', sessionSecret: 'c'.repeat(40), mailFrom: 'BotWars <bench@127.0.0.1>' },
+  })
+  const ctx = app.services
+  const gm = user(ctx, 'close-gm@example.org', 'GM')
+  const mailsBefore = () => (app.db.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n
+  const oneStep: number[] = []
+  const toDraft: number[] = []
+  const publish: number[] = []
+  let mails = 0
+  try {
+    for (let s = 0; s < samples; s++) {
+      for (const review of [0, 48]) {
+        const seated = Array.from({ length: 8 }, (_, i) => user(ctx, `close-${s}-${i}@example.org`))
+        const game = seatedGame(ctx, gm, seated, { name: `Close ${s}`, reviewWindowHours: review })
+        start(ctx, game, gm)
+        submitAll(ctx, game.id)
+        const turn = ctx.turns.current(game.id)!
+        const before = mailsBefore()
+        const t0 = performance.now()
+        if (!closeTurn(ctx, turn.id)) throw new Error('closeTurn refused')
+        const t1 = performance.now()
+        if (review === 0) {
+          oneStep.push(t1 - t0)
+          mails = mailsBefore() - before
+        } else {
+          toDraft.push(t1 - t0)
+          const m = membership(ctx, game.id, { user: gm })
+          const t2 = performance.now()
+          publishByGm(ctx, m, turn.number, 'bench')
+          publish.push(performance.now() - t2)
+        }
+      }
+    }
+  } finally {
+    await app.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+  const stat = (xs: number[]) => ({ median: quantile(xs, 0.5), p90: quantile(xs, 0.9) })
+  return { samples, mails, oneStep: stat(oneStep), toDraft: stat(toDraft), publish: stat(publish) }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2)
+  const flag = (name: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : undefined }
+  await benchServer({
+    seconds: Number(flag('seconds') ?? 10), connections: Number(flag('connections') ?? 10), db: flag('db'),
+    games: Number(flag('games') ?? 250), closeSamples: Number(flag('close-samples') ?? 200),
+  })
+}
