@@ -27,7 +27,7 @@ function seatView(seat: SeatRow, showEmail: boolean) {
   }
 }
 
-function submissionView(row: SubmissionRow) {
+export function submissionView(row: SubmissionRow) {
   return {
     version: row.version, cards: JSON.parse(row.cards_json) as string[], rebootNext: row.reboot_next === 1,
     sacrificeAt: row.sacrifice_at, doubleWrench: row.double_wrench, facing: row.facing, submittedAt: iso(row.submitted_at),

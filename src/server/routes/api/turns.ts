@@ -4,7 +4,7 @@ import { notFound } from '../../errors.js'
 import { reasonRequest, reopenRequest, submissionRequest, turnParams } from '../../schemas.js'
 import type { ServiceContext } from '../../services/context.js'
 import { publishByGm, reopenSubmission, reresolve, submitProgram } from '../../services/turns.js'
-import { submissionHistory, turnView } from '../../services/views.js'
+import { submissionHistory, submissionView, turnView } from '../../services/views.js'
 import type { RouteRegistry } from '../define.js'
 import { memberOf } from './games.js'
 
@@ -34,8 +34,7 @@ export function turnRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteRe
     method: 'POST', url: '/games/:gameId/turns/:turn/submission', tag: 'turns', auth: 'user', status: 201, params: turnParams, body: submissionRequest,
     summary: 'Submit (or replace) your program: checked against your hand (R8); a refused one leaves the previous in place',
     handler: ({ params, viewer, body }) => {
-      const row = submitProgram(ctx, memberOf(ctx, params.gameId, viewer), params.turn, body)
-      return { version: row.version, cards: JSON.parse(row.cards_json) as string[], rebootNext: row.reboot_next === 1, sacrificeAt: row.sacrifice_at, doubleWrench: row.double_wrench, facing: row.facing, submittedAt: new Date(row.submitted_at).toISOString() }
+      return submissionView(submitProgram(ctx, memberOf(ctx, params.gameId, viewer), params.turn, body))
     },
   })
   r.define(app, {
