@@ -34,6 +34,10 @@ describe('creating a game', () => {
     expect(bad.status).toBe(400)
     expect(bad.json.field).toBe('boardFile')
     expect(bad.json.message).toMatch(/elements\[0\]/)
+    // R34: a game is won on the last flag, so a board without flags cannot host one.
+    const flagless = await gm.call('POST', '/api/v1/games', { name: 'Flagless', boardFile: { ...tiny, elements: [] }, seats: 2 })
+    expect(flagless.status).toBe(400)
+    expect(flagless.json).toMatchObject({ field: 'boardFile', message: expect.stringMatching(/at least one flag/) })
     expect((await gm.call('POST', '/api/v1/games', { name: 'No', board: 'no-such-board', seats: 2 })).json).toMatchObject({ field: 'board' })
     expect((await gm.call('POST', '/api/v1/games', { name: 'Many', board: 'training-floor', seats: 9 })).json).toMatchObject({ error: 'bad_request', field: 'seats' })
     expect((await gm.call('POST', '/api/v1/games', { name: 'GM', board: 'training-floor', seats: 2, gmPlays: true })).json).toMatchObject({ field: 'gmColour' })

@@ -66,7 +66,8 @@ export function createGame(ctx: ServiceContext, gmUserId: number, input: z.outpu
     if (!parsed.ok) throw badRequest(parsed.error, 'boardFile')
     board = parsed.value
     file = input.boardFile
-    compileBoard(board)
+    // A game is won by tagging every flag (R34); a board without flags could only end by elimination.
+    if (compileBoard(board).flagCount === 0) throw badRequest('boardFile: a board for a game needs at least one flag', 'boardFile')
   }
   if (input.gmPlays && !input.gmColour) throw badRequest('a GM who plays needs a robot colour', 'gmColour')
   return ctx.write(() => {
