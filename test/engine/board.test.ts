@@ -1,0 +1,72 @@
+// Board files (FORMAT.md section 1): every refusal names the element by index and the field.
+import { describe, expect, it } from 'vitest'
+import { compileBoard, initialBoardState, parseBoard } from '../../src/engine/board.js'
+import { WALL_BITS } from '../../src/engine/types.js'
+import { makeBoard } from './helpers.js'
+
+const withElements = (elements: unknown[], extra: Record<string, unknown> = {}) =>
+  parseBoard({ rows: 5, cols: 5, start: { at: 'r1c1', facing: 'N' }, elements, ...extra })
+const errorOf = (elements: unknown[], extra: Record<string, unknown> = {}) => {
+  const result = withElements(elements, extra)
+  if (result.ok) throw new Error('expected the board to be refused')
+  return result.error
+}
+
+describe('parseBoard refuses bad boards, naming elements[i].field', () => {
+  it('an unknown element type', () => {
+    expect(errorOf([{ type: 'wall', at: 'r1c1', side: 'N' }, { type: 'lava', at: 'r2c2' }])).toMatch(/^elements\[1\]/)
+  })
+  it('a square off the board or not a square', () => {
+    expect(errorOf([{ type: 'pit', at: 'r6c1' }])).toMatch(/^elements\[0\]\.at/)
+    expect(errorOf([{ type: 'pit', at: 'r2c9' }])).toMatch(/^elements\[0\]\.at/)
+    expect(errorOf([{ type: 'pit', at: 'x' }])).toMatch(/^elements\[0\]\.at/)
+    expect(errorOf([], { start: { at: 'r9c9', facing: 'N' } })).toMatch(/^start\.at/)
+  })
+  it('a bad field value', () => {
+    expect(errorOf([{ type: 'wall', at: 'r1c1', side: 'NE' }])).toMatch(/^elements\[0\]\.side/)
+    expect(errorOf([{ type: 'conveyor', at: 'r1c1', dir: 'N', colour: 'green' }])).toMatch(/^elements\[0\]\.colour/)
+    expect(errorOf([{ type: 'laser', at: 'r1c1', dir: 'N', colour: 'red', strength: 4 }])).toMatch(/^elements\[0\]\.strength/)
+    expect(errorOf([{ type: 'wrench', at: 'r1c1', count: 3 }])).toMatch(/^elements\[0\]\.count/)
+    expect(errorOf([{ type: 'crusher', at: 'r1c1', stages: [6] }])).toMatch(/^elements\[0\]\.stages/)
+    expect(errorOf([{ type: 'gear', at: 'r1c1', turn: 'sideways' }])).toMatch(/^elements\[0\]\.turn/)
+  })
+  it('two floor elements on one square (walls, pushers and lasers may share)', () => {
+    expect(errorOf([{ type: 'pit', at: 'r3c3' }, { type: 'gear', at: 'r3c3', turn: 'left' }])).toMatch(/^elements\[1\]\.at/)
+    expect(withElements([{ type: 'pit', at: 'r3c3' }, { type: 'wall', at: 'r3c3', side: 'N' }, { type: 'laser', at: 'r3c3', dir: 'E', colour: 'blue' }, { type: 'pusher', at: 'r3c3', side: 'S', stages: [1] }]).ok).toBe(true)
+  })
+  it('switch targets: a toggle switch works teleporters only, any switch needs a drawbridge or teleporter there', () => {
+    expect(errorOf([{ type: 'drawbridge', at: 'r3c3', side: 'N' }, { type: 'switch', at: 'r2c2', kind: 'toggle', targets: ['r3c3'] }])).toMatch(/^elements\[1\]\.targets\[0\]/)
+    expect(errorOf([{ type: 'teleporter', at: 'r3c3', colour: 'red' }, { type: 'switch', at: 'r2c2', kind: 'pressure', targets: ['r3c3', 'r4c4'] }])).toMatch(/^elements\[1\]\.targets\[1\]/)
+    expect(withElements([{ type: 'drawbridge', at: 'r3c3', side: 'N' }, { type: 'switch', at: 'r2c2', kind: 'pressure', targets: ['r3c3'] }]).ok).toBe(true)
+  })
+  it('flags: duplicate numbers and gaps', () => {
+    expect(errorOf([{ type: 'flag', at: 'r3c3', number: 1 }, { type: 'flag', at: 'r4c4', number: 1 }])).toMatch(/^elements\[1\]\.number/)
+    expect(errorOf([{ type: 'flag', at: 'r3c3', number: 1 }, { type: 'flag', at: 'r4c4', number: 3 }])).toMatch(/^elements\[1\]\.number/)
+  })
+  it('teleporter colours are unique', () => {
+    expect(errorOf([{ type: 'teleporter', at: 'r3c3', colour: 'red' }, { type: 'teleporter', at: 'r4c4', colour: 'red' }])).toMatch(/^elements\[1\]\.colour/)
+  })
+  it('the error is a single line', () => {
+    expect(errorOf([{ type: 'lava', at: 'r2c2' }])).not.toMatch(/\n/)
+  })
+})
+
+describe('compileBoard', () => {
+  it('lasers and pushers stand on walls: a turret on the side opposite its beam, a pusher on its own side (R20, R23)', () => {
+    const board = makeBoard([{ type: 'laser', at: 'r2c3', dir: 'E', colour: 'blue' }, { type: 'pusher', at: 'r4c4', side: 'N', stages: [2] }, { type: 'wall', at: 'r1c1', side: 'S' }])
+    expect(board.walls[(2 - 1) * 5 + 2]).toBe(WALL_BITS.W)
+    expect(board.walls[(4 - 1) * 5 + 3]).toBe(WALL_BITS.N)
+    expect(board.walls[0]).toBe(WALL_BITS.S)
+    expect(board.lasers[0]!.strength).toBe(1)
+  })
+  it('orders teleporters alphabetically by colour and counts flags (R17, R34)', () => {
+    const board = makeBoard([{ type: 'teleporter', at: 'r1c2', colour: 'cyan' }, { type: 'flag', at: 'r5c5', number: 2 }, { type: 'teleporter', at: 'r1c3', colour: 'amber' }, { type: 'flag', at: 'r4c4', number: 1 }, { type: 'teleporter', at: 'r1c4', colour: 'blue' }])
+    expect(board.teleporters.map((t) => t.colour)).toEqual(['amber', 'blue', 'cyan'])
+    expect(board.flagCount).toBe(2)
+  })
+  it('starts switches off, drawbridges raised and teleporters as written (R15, R16)', () => {
+    const parsed = withElements([{ type: 'teleporter', at: 'r1c2', colour: 'a', active: true }, { type: 'teleporter', at: 'r1c3', colour: 'b' }, { type: 'drawbridge', at: 'r3c3', side: 'E' }, { type: 'switch', at: 'r2c2', kind: 'pressure', targets: ['r3c3'] }])
+    if (!parsed.ok) throw new Error(parsed.error)
+    expect(initialBoardState(compileBoard(parsed.value))).toEqual({ switches: { r2c2: 'off' }, drawbridges: { r3c3: 'raised' }, teleporters: { r1c2: 'active', r1c3: 'inactive' } })
+  })
+})
