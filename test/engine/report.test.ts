@@ -1,0 +1,72 @@
+// The turn report (rules text, "COMBAT", "PUSH", "HIT POINTS"): drawn from the event log, in the
+// notation of the rules.
+import { describe, expect, it } from 'vitest'
+import { renderTurnReport, stageTable, turnTables } from '../../src/engine/report.js'
+import { parseRulesCase } from '../../src/engine/rules-case.js'
+import { resolveTurn } from '../../src/engine/turn.js'
+
+function play(kase: unknown) {
+  const parsed = parseRulesCase(kase, () => { throw new Error('no files') })
+  if (!parsed.ok) throw new Error(parsed.error)
+  const { board, state, orders } = parsed.value
+  return { board, result: resolveTurn(board, state, orders) }
+}
+
+// Ann's FWD3 pushes Bob into a wall and shoots him (5 HP: register 5 fuses); Cid fires up column 7
+// to a wall: r4-6c7.
+const { board, result } = play({
+  board: { name: 'Report test', rows: 7, cols: 7, start: { at: 'r1c1', facing: 'N' },
+    elements: [{ type: 'wall', at: 'r2c4', side: 'E' }, { type: 'wall', at: 'r6c7', side: 'N' }, { type: 'pit', at: 'r5c1' }] },
+  turn: 3,
+  robots: [
+    { player: 'Ann', at: 'r2c1', facing: 'E', program: ['FWD3:800', 'RT90:80', 'LF90:70', 'RT90:100', 'LF90:90'] },
+    { player: 'Bob', at: 'r2c2', facing: 'N', hp: 6, program: ['UTRN:10', 'UTRN:20', 'UTRN:30', 'UTRN:40', 'UTRN:50'] },
+    { player: 'Cid', at: 'r3c7', facing: 'E', program: ['LF90:110', 'RT90:120', 'LF90:130', 'RT90:140', 'LF90:150'] },
+    { player: 'Dee', at: 'r4c1', facing: 'N', program: ['FWD1:490', 'RT90:160', 'LF90:170', 'RT90:180', 'LF90:190'] },
+  ],
+})
+const text = renderTurnReport(board, result)
+
+describe('renderTurnReport', () => {
+  it('writes a laser shot as a run of squares, r4-6c7, and names the robot hit', () => {
+    expect(text).toContain('r4-6c7')
+    const combat = stageTable(result, 0).rows.find((r) => r.label === 'COMBAT')!
+    expect(combat.cells[0]).toEqual(['r2c4', '→ Bob'])
+    expect(combat.cells[2]).toEqual(['r4-6c7'])
+  })
+  it('notes a push with the time index of the card that caused it', () => {
+    expect(text).toMatch(/pushed by Ann to r2c3 @800/)
+    expect(text).toMatch(/pushed by Ann to r2c4 @800/)
+    expect(text).toContain('obstruction encountered')
+  })
+  it('reports damage, the fused register with its card, and adds the fused-register table', () => {
+    expect(text).toMatch(/register 5 fused \(UTRN:50\)/)
+    expect(text).toContain('Fused registers')
+    expect(text).toMatch(/REGISTER 5[^\n]*UTRN:50/)
+  })
+  it('reports destruction where it happens, and the reinstatement at the end of the turn', () => {
+    expect(text).toMatch(/DESTROYED \(pit\) at r5c1/)
+    expect(text).toMatch(/reinstated at r1c1/)
+  })
+  it('has one table per stage, then the end of turn', () => {
+    const titles = turnTables(board, result).map((t) => t.title)
+    expect(titles.slice(0, 6)).toEqual(['Stage 1', 'Stage 2', 'Stage 3', 'Stage 4', 'Stage 5', 'End of turn'])
+    const stage1 = stageTable(result, 0)
+    expect(stage1.players).toEqual(['Ann', 'Bob', 'Cid', 'Dee'])
+    const cardsRow = stage1.rows.find((r) => r.label === 'CARDS')!
+    expect(cardsRow.cells.map((c) => c[0])).toEqual(['FWD3:800', 'UTRN:10', 'LF90:110', 'FWD1:490'])
+    const moves = stage1.rows.find((r) => r.label === 'MOVES')!
+    expect(moves.cells[0]!.join(' ')).toMatch(/move to r2c2.*move to r2c3/)
+  })
+  it('shows display names when given, not engine ids', () => {
+    const named = renderTurnReport(board, result, { names: { Ann: 'Annabel' } })
+    expect(named).toContain('Annabel')
+  })
+  it('says who won when the game ends', () => {
+    const won = play({
+      board: { rows: 5, cols: 5, start: { at: 'r1c1', facing: 'N' }, elements: [{ type: 'flag', at: 'r3c3', number: 1 }] },
+      robots: [{ player: 'Ann', at: 'r2c3', facing: 'N', program: ['FWD1:490', 'RT90:80', 'LF90:70', 'RT90:100', 'LF90:90'] }],
+    })
+    expect(renderTurnReport(won.board, won.result)).toMatch(/GAME OVER: Ann won/)
+  })
+})
