@@ -141,6 +141,7 @@ describe.skipIf(!hasChromium)('the web pages in Chromium', () => {
     expect(await bob.locator('#r3').inputValue()).toBe(bobHand[2])
     expect(await bob.locator('#rebootNext').isChecked()).toBe(true)
     await stack.shot(bob, 'phone-03-my-turn-error')
+    await stack.shot(bob, 'phone-03b-my-turn-error-screen', '#error-summary')
     await bob.locator('#r2').selectOption(bobHand[1]!)
     await bob.locator('#r4').selectOption(bobHand[3]!)
     await bob.locator('#r5').selectOption(bobHand[4]!)
@@ -200,6 +201,7 @@ describe.skipIf(!hasChromium)('the web pages in Chromium', () => {
     const picture = await bob.locator('#stage-1 img').first().evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)
     expect(picture).toBeGreaterThan(100)
     await stack.shot(bob, 'phone-05-turn-report')
+    await stack.shot(bob, 'phone-05b-turn-report-stage-1-table', '#stage-1 .stage-table')
     await go(gm, () => gm.goto(`${gameUrl}/turns/1`))
     await stack.shot(gm, 'desktop-09-turn-report')
 

@@ -31,7 +31,8 @@ export interface Stack {
   /** The newest link in the newest mail to `to` whose subject matches, rewritten to the server's real address. */
   mailLink(to: string, subject: RegExp): Promise<string>
   context(options: { phone?: boolean; javaScript?: boolean }): Promise<BrowserContext>
-  shot(page: Page, name: string): Promise<void>
+  /** A full-page screenshot; with `at`, a screenshot of that element only. */
+  shot(page: Page, name: string, at?: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -75,8 +76,9 @@ export async function startStack(): Promise<Stack> {
       contexts.push(context)
       return context
     },
-    async shot(page, name) {
-      await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
+    async shot(page, name, at) {
+      if (at) await page.locator(at).first().screenshot({ path: join(SHOTS, `${name}.png`) })
+      else await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => {})

@@ -119,18 +119,17 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
     const cards: string[] = []
     const errors: FieldErrors = {}
     if (!me.robot.rebooting) {
+      // One message per register, in register order: a missing card, or one used twice.
+      const seen = new Map<string, number>()
       for (let k = 1; k <= REGISTER_COUNT; k++) {
         if (String(k) in fused) continue
         const card = form[`r${k}` as 'r1']
         if (!card) errors[`r${k}`] = `Choose a card for register ${k}.`
-        else cards.push(card)
-      }
-      const seen = new Map<string, number>()
-      for (let k = 1; k <= REGISTER_COUNT; k++) {
-        const card = form[`r${k}` as 'r1']
-        if (!card || String(k) in fused) continue
-        if (seen.has(card)) errors[`r${k}`] = `${cardView(card).name} ${card} is already in register ${seen.get(card)}; each card can be used once.`
-        else seen.set(card, k)
+        else if (seen.has(card)) errors[`r${k}`] = `${cardView(card).name} ${card} is already in register ${seen.get(card)}; each card can be used once.`
+        else {
+          seen.set(card, k)
+          cards.push(card)
+        }
       }
     }
     if (Object.keys(errors).length) return again(errors)

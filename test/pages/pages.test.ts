@@ -1,0 +1,172 @@
+// The pages through app.inject: security headers, CSRF, escaping, the secrecy rules as the pages
+// show them, picture caching, sign-in with a return path, and form errors that keep the input.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { PNG_SIGNATURE } from '../../src/render/png.js'
+import { dealtState } from '../../src/server/services/turns.js'
+import { lastMailTo, linksIn, PLAYERS, setUpGame, signIn, testApp, type TestApp } from '../server/helpers.js'
+import { browser, csrfOf } from './helpers.js'
+
+let t: TestApp
+beforeEach(async () => { t = await testApp() })
+afterEach(async () => { await t.close() })
+
+function handOf(gameId: string, player: string): string[] {
+  const turn = t.app.services.turns.current(gameId)!
+  return (dealtState(turn).hands[player] ?? []).map((c) => `${c.kind}:${c.priority}`)
+}
+
+/** Fills the registers r1..r5 with the first five cards of a hand. */
+const program = (hand: string[]) => Object.fromEntries(hand.slice(0, 5).map((card, i) => [`r${i + 1}`, card]))
+
+describe('the pages', () => {
+  it('send security headers and refuse a form without its CSRF token', async () => {
+    const home = await t.app.inject({ url: '/' })
+    expect(home.statusCode).toBe(200)
+    expect(home.headers['content-type']).toMatch(/text\/html/)
+    expect(home.headers['content-security-policy']).toMatch(/script-src 'self'/)
+    expect(home.headers['x-frame-options']).toBe('SAMEORIGIN')
+    expect(home.headers['x-content-type-options']).toBe('nosniff')
+    expect(home.headers['referrer-policy']).toBe('no-referrer')
+
+    const gm = browser(t.app, await signIn(t.app, 'gm@example.org', 'Gemma'))
+    const forged = await gm.post('/games/new', { name: 'Forged', boardChoice: 'training-floor', seats: '2', turnLengthHours: '24', reviewWindowHours: '0' })
+    expect(forged.status).toBe(403)
+    expect(forged.body).toContain('This form was out of date')
+    expect(t.app.services.games.forUser(t.app.services.users.byEmail('gm@example.org')!.id)).toHaveLength(0)
+    // Another person's token does not work either: it is tied to the CSRF cookie of the browser.
+    const other = browser(t.app, await signIn(t.app, 'eve@example.org'))
+    const token = csrfOf((await other.get('/games/new')).body)
+    expect((await gm.post('/games/new', { _csrf: token, name: 'Forged', boardChoice: 'training-floor', seats: '2', turnLengthHours: '24', reviewWindowHours: '0' })).status).toBe(403)
+
+    const made = await gm.submit('/games/new', '/games/new', { name: 'Real', boardChoice: 'training-floor', seats: '2', turnLengthHours: '24', reviewWindowHours: '0', action: 'create' })
+    expect(made.status).toBe(303)
+    expect(made.location).toMatch(/^\/games\/[A-Za-z0-9_-]+\?done=created$/)
+  })
+
+  it('escape every name people type', async () => {
+    const evil = [{ email: 'ann@example.org', name: '<script>alert(1)</script>', colour: 'red' }, { ...PLAYERS[1]! }]
+    const { gm, gameId } = await setUpGame(t.app, evil, { name: '<img src=x onerror=alert(2)>' })
+    const page = await browser(t.app, gm).get(`/games/${gameId}`)
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(page.body).toContain('&lt;img src=x onerror=alert(2)&gt;')
+    expect(page.body).not.toContain('<script>alert(1)')
+    expect(page.body).not.toContain('<img src=x')
+    const picture = await browser(t.app, gm).get(`/games/${gameId}/pictures/board.svg`)
+    expect(picture.body).not.toContain('<script>')
+  })
+
+  it('keep each hand and program secret until the turn is published', async () => {
+    const { gm: gmClient, gameId, players } = await setUpGame(t.app, PLAYERS.slice(0, 2), { gmPlays: true, gmColour: 'gold', reviewWindowHours: 24 })
+    const gm = browser(t.app, gmClient)
+    const [ann, bob] = players.map((p) => browser(t.app, p)) as [ReturnType<typeof browser>, ReturnType<typeof browser>]
+    expect((await gm.submit(`/games/${gameId}`, `/games/${gameId}/start`, {})).status).toBe(303)
+    const hands = { gm: handOf(gameId, 'P1'), ann: handOf(gameId, 'P2'), bob: handOf(gameId, 'P3') }
+    const submit = `/games/${gameId}/turns/1/submit`
+
+    // A player sees their own hand, nobody else's.
+    const annTurn = await ann.get(submit)
+    for (const card of hands.ann) expect(annTurn.body).toContain(`value="${card}"`)
+    for (const card of [...hands.bob, ...hands.gm]) expect(annTurn.body).not.toContain(card)
+
+    // Bob's program goes in; Ann sees only that it is in.
+    expect((await bob.submit(submit, submit, program(hands.bob))).location).toBe(`${submit}?stored=1#stored`)
+    const annGame = await ann.get(`/games/${gameId}`)
+    expect(annGame.body).toMatch(/data-player="P3"[\s\S]*?✔ in/)
+    for (const card of hands.bob) expect(annGame.body).not.toContain(card)
+
+    // The GM plays: the others' programs show once the GM's own is in.
+    const before = await gm.get(`/games/${gameId}/gm`)
+    expect(before.body).toContain('the other programs show here once your own program')
+    for (const card of hands.bob) expect(before.body).not.toContain(card)
+    await gm.submit(submit, submit, program(hands.gm))
+    const after = await gm.get(`/games/${gameId}/gm`)
+    for (const card of hands.bob.slice(0, 5)) expect(after.body).toContain(card)
+
+    // Closed into a draft: the GM sees it, players and spectators do not.
+    expect((await gm.submit(`/games/${gameId}/gm`, `/games/${gameId}/gm/close`, { reason: 'test' })).location).toContain('done=closed')
+    const publicToken = t.app.services.games.byId(gameId)!.public_token
+    const annDraft = await ann.get(`/games/${gameId}/turns/1`)
+    expect(annDraft.body).toContain('with the GM for review')
+    for (const card of hands.bob) expect(annDraft.body).not.toContain(card)
+    expect((await ann.get(`/games/${gameId}/turns/1/pictures/before-1.svg`)).status).toBe(404)
+    expect((await browser(t.app).get(`/watch/${publicToken}/turns/1`)).status).toBe(404)
+    expect((await browser(t.app).get(`/watch/${publicToken}/turns/1/pictures/before-1.svg`)).status).toBe(404)
+    const draftPicture = await gm.get(`/games/${gameId}/turns/1/pictures/before-1.svg`)
+    expect(draftPicture.status).toBe(200)
+    expect(draftPicture.headers['cache-control']).toBe('private, no-cache')
+    expect((await gm.get(`/games/${gameId}/turns/1`)).body).toContain('draft — not published')
+
+    // Someone from outside the game sees nothing of it.
+    const eve = browser(t.app, await signIn(t.app, 'eve@example.org'))
+    expect((await eve.get(`/games/${gameId}`)).status).toBe(404)
+    expect((await eve.get(`/games/${gameId}/turns/1/pictures/before-1.svg`)).status).toBe(404)
+
+    // Published: everyone, spectators included, reads the report.
+    expect((await gm.submit(`/games/${gameId}/gm`, `/games/${gameId}/gm/publish`, { reason: '' })).location).toContain('done=published')
+    const report = await browser(t.app).get(`/watch/${publicToken}/turns/1`)
+    expect(report.status).toBe(200)
+    expect(report.body).toContain('data-table="Stage 1"')
+    expect(report.body).toContain(hands.bob[0])
+    const picture = await browser(t.app).get(`/watch/${publicToken}/turns/1/pictures/after-1.svg`)
+    expect(picture.headers['content-type']).toBe('image/svg+xml; charset=utf-8')
+    expect(picture.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const again = await browser(t.app).get(`/watch/${publicToken}/turns/1/pictures/after-1.svg`, { 'if-none-match': picture.headers.etag as string })
+    expect(again.status).toBe(304)
+    const png = await ann.get(`/games/${gameId}/turns/1/pictures/end.png`)
+    expect(png.headers['content-type']).toBe('image/png')
+    expect(png.headers['cache-control']).toBe('private, max-age=31536000, immutable')
+    expect(png.raw.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true)
+    // The next turn's hands stay secret from the spectators.
+    const watch = await browser(t.app).get(`/watch/${publicToken}`)
+    for (const card of handOf(gameId, 'P2')) expect(watch.body).not.toContain(card)
+  })
+
+  it('keep what a player entered next to a specific error', async () => {
+    const { gm: gmClient, gameId, players } = await setUpGame(t.app, PLAYERS.slice(0, 2))
+    await browser(t.app, gmClient).submit(`/games/${gameId}`, `/games/${gameId}/start`, {})
+    const ann = browser(t.app, players[0]!)
+    const mine = handOf(gameId, 'P1')
+    const notMine = handOf(gameId, 'P2')[0]!
+    const submit = `/games/${gameId}/turns/1/submit`
+    const res = await ann.submit(submit, submit, { ...program(mine), r3: notMine, sacrificeAt: '4', doubleWrench: 'option' })
+    expect(res.status).toBe(400)
+    expect(res.body).toContain(`Card 3 (${notMine}) is not in your hand.`)
+    expect(res.body).toContain(`<option value="${mine[0]}" selected>`)
+    expect(res.body).toMatch(/<option value="4" selected>4 HP/)
+    expect(res.body).toMatch(/id="dw-option" name="doubleWrench" value="option" checked/)
+    expect(t.app.services.turns.latestSubmissions(t.app.services.turns.current(gameId)!.id)).toHaveLength(0)
+  })
+
+  it('come back to the page asked for after signing in by the mailed link', async () => {
+    const anon = browser(t.app)
+    const asked = await anon.get('/games/new')
+    expect(asked.status).toBe(303)
+    expect(asked.location).toBe('/sign-in?next=%2Fgames%2Fnew')
+    const form = await anon.get(asked.location!)
+    expect(form.body).toContain('name="next" value="/games/new"')
+    const sent = await anon.post('/sign-in', { _csrf: csrfOf(form.body), email: 'new@example.org', next: '/games/new' })
+    expect(sent.body).toContain('A sign-in link is on its way to <strong>new@example.org</strong>')
+    const link = linksIn(lastMailTo(t.app, 'new@example.org', 'sign-in')!.body)[0]!
+    const landed = await anon.get(link.replace('http://botwars.test', ''))
+    expect(landed.status).toBe(303)
+    expect(landed.location).toBe('/games/new')
+    expect((await anon.get('/games/new')).status).toBe(200)
+    // A link used twice explains itself; an outside address is never a return path.
+    const used = await browser(t.app).get(link.replace('http://botwars.test', ''))
+    expect(used.status).toBe(400)
+    expect(used.body).toContain('This sign-in link does not work')
+    const sneaky = await browser(t.app).get('/sign-in?next=//evil.example/x')
+    expect(sneaky.body).toContain('name="next" value=""')
+  })
+
+  it('list every symbol on the legend page and serve the gallery pictures', async () => {
+    const legend = await t.app.inject({ url: '/legend' })
+    const { legendEntries } = await import('../../src/render/legend.js')
+    for (const entry of legendEntries()) expect(legend.body).toContain(`data-type="${entry.type}"`)
+    const gallery = await t.app.inject({ url: '/boards/training-floor.svg' })
+    expect(gallery.statusCode).toBe(200)
+    expect(gallery.body).toMatch(/^<svg /)
+    expect((await t.app.inject({ url: '/boards/..%2Fpackage.svg' })).statusCode).toBe(404)
+  })
+})
