@@ -103,7 +103,7 @@ describe.skipIf(!hasChromium)('the web pages in Chromium', () => {
     // --- My games says what each game waits for; a day later the deadline is a day nearer.
     stack.clock.now += DAY
     await go(bob, () => bob.goto(`${stack.origin}/`))
-    expect(await text(bob.locator('.game-item'))).toContain('your program for turn 1 is due in 3 days')
+    expect(await text(bob.locator('.game-item'))).toMatch(/Your program for turn 1 is due in 3 days/)
     await stack.shot(bob, 'phone-02-my-games')
 
     // --- The GM programs with the mouse: a tap on a card fills the next empty register.
@@ -112,10 +112,13 @@ describe.skipIf(!hasChromium)('the web pages in Chromium', () => {
     expect(gmHand.length).toBe(9)
     for (let i = 0; i < 5; i++) await gm.locator('#hand .card-button').nth(i).click()
     for (let k = 1; k <= 5; k++) expect(await gm.locator(`#r${k}`).inputValue()).toBe(gmHand[k - 1])
-    // A second tap on a used card takes it out again; a tap puts it back.
+    // A second tap on a used card takes it out again; dragging another card onto the register fills it.
     await gm.locator('#hand .card-button').nth(4).click()
     expect(await gm.locator('#r5').inputValue()).toBe('')
-    await gm.locator('#hand .card-button').nth(4).click()
+    await gm.locator('#hand .card-button').nth(5).dragTo(gm.locator('.register[data-register="5"]'))
+    expect(await gm.locator('#r5').inputValue()).toBe(gmHand[5])
+    expect(await gm.locator('#hand .card-button').nth(5).getAttribute('aria-pressed')).toBe('true')
+    expect(await gm.locator('#hand .card-button').nth(4).getAttribute('aria-pressed')).toBe('false')
     await stack.shot(gm, 'desktop-05-my-turn-filled')
     await go(gm, () => gm.getByRole('button', { name: 'Store my program' }).click())
     const stored = await text(gm.locator('#stored'))

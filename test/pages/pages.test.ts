@@ -169,4 +169,51 @@ describe('the pages', () => {
     expect(gallery.body).toMatch(/^<svg /)
     expect((await t.app.inject({ url: '/boards/..%2Fpackage.svg' })).statusCode).toBe(404)
   })
+
+  it('preview an uploaded board before creating the game on it', async () => {
+    const gm = browser(t.app, await signIn(t.app, 'gm@example.org', 'Gemma'))
+    const board = { name: 'Tiny <Arena>', rows: 4, cols: 5, start: { at: 'r1c1', facing: 'N' }, elements: [{ type: 'flag', at: 'r4c5', number: 1 }, { type: 'pit', at: 'r2c3' }] }
+    const fields = { name: 'Upload test', boardChoice: 'upload', boardFile: JSON.stringify(board), seats: '2', turnLengthHours: '24', reviewWindowHours: '0' }
+    const preview = await gm.submit('/games/new', '/games/new', { ...fields, action: 'preview' })
+    expect(preview.status).toBe(200)
+    expect(preview.body).toContain('Preview of your board')
+    expect(preview.body).toMatch(/<svg [^>]*class="board"[^>]*data-rows="4" data-cols="5"/)
+    expect(preview.body).toContain('Tiny &lt;Arena&gt;')
+    expect(preview.body).toContain('value="Upload test"') // the form keeps everything for the real submit
+    const broken = await gm.submit('/games/new', '/games/new', { ...fields, boardFile: '{"rows": 4', action: 'preview' })
+    expect(broken.status).toBe(400)
+    expect(broken.body).toContain('The board file is not valid JSON.')
+    expect(broken.body).toContain('{&#34;rows&#34;: 4</textarea>')
+    const made = await gm.submit('/games/new', '/games/new', { ...fields, action: 'create' })
+    expect(made.status).toBe(303)
+    const game = t.app.services.games.byId(made.location!.split('/games/')[1]!.split('?')[0]!)!
+    expect(game.board_name).toBe('Tiny <Arena>')
+  })
+
+  it('let the GM extend, pause, resume and replace from the console, each logged with its reason', async () => {
+    const { gm: gmClient, gameId } = await setUpGame(t.app, PLAYERS.slice(0, 2))
+    const gm = browser(t.app, gmClient)
+    const console_ = `/games/${gameId}/gm`
+    await gm.submit(`/games/${gameId}`, `/games/${gameId}/start`, {})
+    const deadline = t.app.services.turns.current(gameId)!.deadline
+    const bad = await gm.submit(console_, `${console_}/extend`, { hours: 'soon', reason: 'holiday' })
+    expect(bad.status).toBe(400)
+    expect(bad.body).toContain('Enter a number of hours between 0 and 1440.')
+    expect(bad.body).toContain('value="soon"')
+    expect((await gm.submit(console_, `${console_}/extend`, { hours: '48', reason: 'holiday' })).location).toContain('done=extended')
+    expect(t.app.services.turns.current(gameId)!.deadline).toBe(deadline + 48 * 3600_000)
+    expect((await gm.submit(console_, `${console_}/pause`, { reason: 'GM away' })).location).toContain('done=paused')
+    expect((await gm.get(console_)).body).toContain('Resume the game')
+    expect((await gm.submit(console_, `${console_}/resume`, { reason: 'back' })).location).toContain('done=resumed')
+    expect((await gm.submit(console_, `${console_}/replace`, { seat: '2', email: 'dee@example.org', reason: 'Bob moved away' })).location).toContain('done=replaced')
+    expect(lastMailTo(t.app, 'dee@example.org', 'invitation')).toBeDefined()
+    const refused = await gm.submit(console_, `${console_}/abandon`, { reason: 'enough' })
+    expect(refused.body).toContain('Tick the box to confirm that the game ends now.')
+    const log = (await gm.get(console_)).body
+    for (const line of ['holiday', 'GM away', 'back', 'Bob moved away']) expect(log).toContain(line)
+    // Players cannot use the console.
+    const ann = browser(t.app, await signIn(t.app, PLAYERS[0]!.email))
+    expect((await ann.get(console_)).status).toBe(403)
+    expect((await ann.submit(`/games/${gameId}`, `${console_}/pause`, { reason: 'mine now' })).status).toBe(403)
+  })
 })

@@ -12,7 +12,7 @@ import type { ServiceContext } from '../services/context.js'
 import { createGame, invitation, invite, joinGame, listBoards, membership, startGame } from '../services/games.js'
 import { gameView } from '../services/views.js'
 import { createGameForm, formValues, inviteForm, joinForm, reasonForm, ROBOT_COLOURS } from './forms.js'
-import { appFieldErrors, zodFieldErrors, type FieldErrors, type PageKit } from './kit.js'
+import { appFieldErrors, sentence, zodFieldErrors, type FieldErrors, type PageKit } from './kit.js'
 import { isOpenToJoin, joinOpenSeat, openGames, waitingFor } from './services.js'
 
 /** A seat's colour as the pictures draw it (the same fallback palette), for swatches. */
@@ -87,6 +87,7 @@ export function gamePages(app: FastifyInstance, kit: PageKit): void {
       errors.boardChoice = 'choose a board'
     }
     if (parsed.success && parsed.data.gmPlays && !parsed.data.gmColour) errors.gmColour = 'a GM who plays needs a robot colour'
+    for (const [field, message] of Object.entries(errors)) errors[field] = sentence(message)
     const wantsPreview = values.action === 'preview'
     if (Object.keys(errors).length || !parsed.success || wantsPreview) {
       return newGamePage(request, reply, values, errors, preview, Object.keys(errors).length ? 400 : 200)
