@@ -24,7 +24,9 @@ describe('the pages', () => {
     expect(home.statusCode).toBe(200)
     expect(home.headers['content-type']).toMatch(/text\/html/)
     expect(home.headers['content-security-policy']).toMatch(/script-src 'self'/)
-    expect(home.headers['x-frame-options']).toBe('SAMEORIGIN')
+    expect(home.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/)
+    expect(home.headers['content-security-policy']).not.toMatch(/upgrade-insecure-requests/) // BASE_URL is http here
+    expect(home.headers['x-frame-options']).toBe('DENY')
     expect(home.headers['x-content-type-options']).toBe('nosniff')
     expect(home.headers['referrer-policy']).toBe('no-referrer')
 
