@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { compileBoard, parseBoard } from '../../engine/board.js'
 import { DEFAULT_PALETTE, safeColour } from '../../render/util.js'
 import { boardSvg } from '../../render/svg.js'
-import { AppError, badRequest, notFound } from '../errors.js'
+import { AppError, notFound } from '../errors.js'
 import type { GameRow, SeatRow } from '../repositories/games.js'
 import { memberOf } from '../routes/api/games.js'
 import { createGameRequest } from '../schemas.js'
@@ -238,6 +238,3 @@ function myTurnLink(ctx: ServiceContext, game: GameRow, userId: number): string 
   return null
 }
 
-export function ensure(condition: unknown, message: string, field?: string): asserts condition {
-  if (!condition) throw badRequest(message, field)
-}

@@ -1,4 +1,4 @@
-// Board pictures as SVG and PNG: the boards of the gallery, a game's current board, and each
+// Board pictures as SVG and PNG, and the legend page that explains their symbols: the boards of the gallery, a game's current board, and each
 // picture of a turn (before and after every stage, end of turn). A published turn's pictures never
 // change, so they are cached for a year (immutable) with an ETag; a draft's and the current
 // board's are revalidated every time. Who may see a turn comes from services/views.ts.
@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { compileBoard, parseBoard } from '../../engine/board.js'
 import type { GameEvent } from '../../engine/events.js'
 import type { Board, BoardState, RobotSnapshot } from '../../engine/types.js'
+import { legendEntries } from '../../render/legend.js'
 import { boardPng } from '../../render/png.js'
 import { boardSvg } from '../../render/svg.js'
 import { notFound } from '../errors.js'
@@ -146,5 +147,9 @@ export function picturePages(app: FastifyInstance, kit: PageKit): void {
     const picture = pictureOf(view.result, name)
     if (!picture) throw notFound('no such picture')
     return sendPicture(request, reply, drawPicture(ctx.board(game), ctx.games.seats(game.id), picture), ext, `public, ${IMMUTABLE}`, `turn-${number}-${name}`)
+  })
+
+  app.get('/legend', async (request, reply) => {
+    return kit.render(request, reply, 'legend', { title: 'Legend: the symbols of the board pictures', entries: legendEntries(56) })
   })
 }

@@ -52,8 +52,4 @@ export function watchPages(app: FastifyInstance, kit: PageKit): void {
     })
   })
 
-  app.get('/legend', async (request, reply) => {
-    const { legendEntries } = await import('../../render/legend.js')
-    return kit.render(request, reply, 'legend', { title: 'Legend: the symbols of the board pictures', entries: legendEntries(56) })
-  })
 }
