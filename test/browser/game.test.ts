@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core'
 import { formatSquare } from '../../src/engine/geometry.js'
 import { turnView } from '../../src/server/services/views.js'
 import { membership } from '../../src/server/services/games.js'
-import { hasChromium, startStack, type Stack } from './harness.js'
+import { DESKTOP, hasChromium, PHONE, startStack, type Stack } from './harness.js'
 
 const DAY = 24 * 3600_000
 const GM = 'gemma@example.org'
@@ -57,6 +57,9 @@ describe.skipIf(!hasChromium)('the web pages in Chromium', () => {
     expect(await gm.locator('#turnLengthHours').inputValue()).toBe('96')
     expect(await gm.locator('#gmPlays').isChecked()).toBe(true)
     await stack.shot(gm, 'desktop-02-create-game-error')
+    await gm.setViewportSize(PHONE)
+    await stack.shot(gm, 'phone-create-game-error')
+    await gm.setViewportSize(DESKTOP)
     await gm.locator('#name').fill('Friday race')
     await gm.locator('#seats').selectOption('2')
     await gm.locator('input[name=boardChoice][value=training-floor]').check()
@@ -169,6 +172,9 @@ describe.skipIf(!hasChromium)('the web pages in Chromium', () => {
     expect(await text(gm.locator('#gm-reopen .alert'))).toContain('Choose the player whose program to reopen')
     expect(await gm.locator('#reopen-reason').inputValue()).toBe('oops')
     await stack.shot(gm, 'desktop-08-gm-console-draft')
+    await gm.setViewportSize(PHONE)
+    await stack.shot(gm, 'phone-gm-console-draft')
+    await gm.setViewportSize(DESKTOP)
 
     // The draft is the GM's alone.
     await go(bob, () => bob.goto(`${gameUrl}/turns/1`))
