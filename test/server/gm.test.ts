@@ -76,6 +76,9 @@ describe('GM controls during a game', () => {
     const before = Date.parse((await gm.call('GET', `/api/v1/games/${gameId}`)).json.currentTurn.deadline)
     const res = await gm.call('POST', `/api/v1/games/${gameId}/deadline`, { extendHours: 24, reason: 'holiday' })
     expect(Date.parse(res.json.deadline)).toBe(before + DAY)
+    const moved = t.app.services.outbox.all().filter((r) => r.kind === 'deadline' && r.game_id === gameId)
+    expect(moved.map((r) => r.recipient).sort()).toEqual(['g-ann@example.org', 'g-bob@example.org', 'gm@example.org'])
+    expect(moved[0]!.body).toMatch(/Reason: holiday/)
     expect((await gm.call('POST', `/api/v1/games/${gameId}/deadline`, { deadline: new Date(t.clock.now - 1000).toISOString() })).json).toMatchObject({ field: 'deadline' })
     expect((await gm.call('POST', `/api/v1/games/${gameId}/deadline`, {})).status).toBe(400)
     const history = (await ann.call('GET', `/api/v1/games/${gameId}/history`)).json.history

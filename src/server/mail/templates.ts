@@ -55,6 +55,13 @@ export function reminderMail(game: string, turn: number, deadline: number, submi
   }
 }
 
+export function deadlineMovedMail(game: string, turn: number, deadline: number, reason: string, link: string): Mail {
+  return {
+    subject: `BotWars "${game}" turn ${turn}: the deadline moved`,
+    body: `The GM moved the deadline of turn ${turn} of "${game}" to ${when(deadline)}.\nReason: ${reason || '(no reason given)'}\n\nYour program can be sent or changed until then: ${link}\n`,
+  }
+}
+
 export function draftReadyMail(game: string, turn: number, reviewUntil: number, report: string, link: string): Mail {
   return {
     subject: `BotWars "${game}" turn ${turn}: draft ready for review`,

@@ -8,7 +8,7 @@ import { compileBoard, parseBoard } from '../../engine/board.js'
 import { newGame } from '../../engine/game.js'
 import type { BoardDefinition } from '../../engine/types.js'
 import { badRequest, conflict, forbidden, notFound } from '../errors.js'
-import { gameOverMail, invitationMail } from '../mail/templates.js'
+import { deadlineMovedMail, gameOverMail, invitationMail } from '../mail/templates.js'
 import type { GameRow } from '../repositories/games.js'
 import { hashSecret, newSecret } from '../repositories/users.js'
 import type { createGameRequest } from '../schemas.js'
@@ -209,6 +209,11 @@ export function extendDeadline(ctx: ServiceContext, m: Membership, deadline: num
     if (deadline <= ctx.now()) throw badRequest('the new deadline must be in the future', 'deadline')
     ctx.turns.setDeadline(turn.id, deadline, turn.reminder_queued === 1 && deadline - REMINDER_BEFORE_MS <= ctx.now())
     ctx.games.logAction(m.game.id, ctx.now(), 'deadline', reason, { turn: turn.number, from: new Date(turn.deadline).toISOString(), to: new Date(deadline).toISOString() })
+    // Players plan around the deadline they were mailed, so a moved one is mailed too.
+    const link = ctx.link(`/games/${m.game.id}/turns/${turn.number}/submit`)
+    for (const to of recipients(ctx, m.game)) {
+      ctx.mail({ kind: 'deadline', gameId: m.game.id, to, ...deadlineMovedMail(m.game.name, turn.number, deadline, reason, link) })
+    }
     return deadline
   })
 }
