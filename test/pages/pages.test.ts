@@ -218,4 +218,22 @@ describe('the pages', () => {
     expect((await ann.get(console_)).status).toBe(403)
     expect((await ann.submit(`/games/${gameId}`, `${console_}/pause`, { reason: 'mine now' })).status).toBe(403)
   })
+
+  it('show a rebooting robot that it plays no cards, and store its program without any (R33)', async () => {
+    const { gm, gameId, players } = await setUpGame(t.app, PLAYERS.slice(0, 2))
+    await browser(t.app, gm).submit(`/games/${gameId}`, `/games/${gameId}/start`, {})
+    const [ann, bob] = players.map((p) => browser(t.app, p)) as [ReturnType<typeof browser>, ReturnType<typeof browser>]
+    const turn1 = `/games/${gameId}/turns/1/submit`
+    await ann.submit(turn1, turn1, { ...program(handOf(gameId, 'P1')), rebootNext: 'on' })
+    await bob.submit(turn1, turn1, program(handOf(gameId, 'P2')))
+    t.app.runDueWork() // every program is in: the turn closes at once
+    expect((await browser(t.app, gm).submit(`/games/${gameId}/gm`, `/games/${gameId}/gm/publish`, {})).location).toContain('done=published')
+    const turn2 = `/games/${gameId}/turns/2/submit`
+    const page = await ann.get(turn2)
+    expect(page.body).toContain('Your robot is rebooting this turn')
+    expect(page.body).not.toContain('class="reg-select"')
+    const stored = await ann.submit(turn2, turn2, { sacrificeAt: '6', doubleWrench: 'repair' })
+    expect(stored.location).toBe(`${turn2}?stored=1#stored`)
+    expect((await ann.get(stored.location!)).body).toContain('no cards (rebooting)')
+  })
 })

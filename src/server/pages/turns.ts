@@ -30,6 +30,9 @@ export function cardView(text: string): CardView {
   return { text, kind, priority: Number(priority), name, glyph }
 }
 
+/** Whether the robot plays cards this turn (on the floor, not rebooting), as the engine's needsProgram says. */
+const playsCards = (robot: { mode: string; at: unknown; rebooting: boolean }) => robot.mode !== 'destroyed' && robot.at !== null && !robot.rebooting
+
 const DIRECTION_NAMES: Record<string, string> = { N: 'north', E: 'east', S: 'south', W: 'west' }
 
 export interface ReportSection { id: string; heading: string; before: string | null; after: string | null; afterCaption: string; table: ReportTable }
@@ -88,7 +91,7 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
     return kit.render(request, reply, 'submit', {
       title: `Turn ${tv.number}: your program`, game: { id: m.game.id, name: m.game.name, status: m.game.status }, turn: tv, me,
       hand: me.hand.map((c) => cardView(c!)), registers, stored, storedCards: stored?.cards.map(cardView) ?? [],
-      rebooting: robot.rebooting, reinstated, directions: DIRECTION_NAMES,
+      rebooting: !playsCards(robot), outOfPlay: !robot.rebooting && !playsCards(robot), reinstated, directions: DIRECTION_NAMES,
       choice: {
         rebootNext: values ? values.rebootNext === 'on' : stored?.rebootNext ?? false,
         sacrificeAt: values?.sacrificeAt ?? String(stored?.sacrificeAt ?? robot.sacrificeAt),
@@ -118,7 +121,7 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
     const form = parsed.data
     const cards: string[] = []
     const errors: FieldErrors = {}
-    if (!me.robot.rebooting) {
+    if (playsCards(me.robot)) {
       // One message per register, in register order: a missing card, or one used twice.
       const seen = new Map<string, number>()
       for (let k = 1; k <= REGISTER_COUNT; k++) {
