@@ -49,6 +49,24 @@ export function installErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send({ error: 'internal', message: `Something went wrong on our side (request ${request.id}).` })
   })
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]}` })
+    const path = request.url.split('?')[0]!
+    // People following an old or mistyped link get a page; programs get the API's JSON error.
+    if (!path.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html')) {
+      return reply.status(404).type('text/html; charset=utf-8').send(notFoundPage(path))
+    }
+    return reply.status(404).send({ error: 'not_found', message: `no route ${request.method} ${path}` })
   })
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+function notFoundPage(path: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Not found — BotWars</title><link rel="stylesheet" href="/static/app.css"></head>
+<body><main><section class="panel narrow"><h1>Not found</h1>
+<p>There is no page at <code>${escapeHtml(path)}</code>. The link may be old or mistyped.</p>
+<p><a href="/">Go to my games</a></p></section></main></body></html>
+`
 }
