@@ -1,0 +1,46 @@
+// Shared by the security tests: a game with a GM, two players and an outsider, all signed in
+// through the real sign-in path (test/server/helpers.ts), and the list of every JSON API route
+// (from /api/v1/openapi.json) and every form post of the web pages.
+import type { FastifyInstance } from 'fastify'
+import { PLAYERS, setUpGame, signIn, type Client } from '../server/helpers.js'
+
+export interface ApiRoute { method: string; path: string; body: boolean; tags: string[] }
+
+export async function apiRoutes(c: Client): Promise<ApiRoute[]> {
+  const doc = (await c.call('GET', '/api/v1/openapi.json')).json
+  return Object.entries(doc.paths as Record<string, Record<string, { requestBody?: unknown; tags?: string[] }>>).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, body: op.requestBody !== undefined, tags: op.tags ?? [] })))
+}
+
+/** Every form post of the web pages (src/server/pages/*: kit.post). */
+export const PAGE_POSTS = [
+  '/sign-in', '/sign-out', '/games/new', '/games/{gameId}/join', '/games/{gameId}/invite', '/games/{gameId}/start', '/invites/{token}',
+  ...['close', 'extend', 'pause', 'resume', 'reopen', 'resolve', 'publish', 'replace', 'abandon'].map((a) => `/games/{gameId}/gm/${a}`),
+  '/games/{gameId}/turns/{turn}/submit',
+]
+
+export function fill(path: string, values: Record<string, string>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? 'x'))
+}
+
+/** A started 2-player game, and a second game (its own GM and player) nobody of the first is in. */
+export async function twoGames(app: FastifyInstance) {
+  const first = await setUpGame(app, PLAYERS.slice(0, 2))
+  const [ann, bob] = first.players as [Client, Client]
+  if ((await first.gm.call('POST', `/api/v1/games/${first.gameId}/start`, { reason: 'go' })).status !== 200) throw new Error('start')
+  const outsider = await signIn(app, 'eve@example.org', 'Eve')
+  const otherGm = await signIn(app, 'olga@example.org', 'Olga')
+  const created = await otherGm.call('POST', '/api/v1/games', { name: 'Other game', board: 'training-floor', seats: 2 })
+  const otherGameId = created.json.id as string
+  const game = (await first.gm.call('GET', `/api/v1/games/${first.gameId}`)).json
+  return { gm: first.gm, ann, bob, outsider, otherGm, gameId: first.gameId, otherGameId, publicToken: game.publicToken as string, turn: game.currentTurn.number as number }
+}
+
+/** The form token and cookies a page hands out (what a browser on this site holds). */
+export async function formToken(app: FastifyInstance, cookie: string, url = '/games/new') {
+  const res = await app.inject({ method: 'GET', url, headers: { cookie } })
+  const token = /name="_csrf" value="([^"]+)"/.exec(res.body)?.[1]
+  const csrfCookie = res.cookies.find((c) => c.name === 'botwars_csrf')
+  if (!token || !csrfCookie) throw new Error(`no form token on ${url}: ${res.statusCode}`)
+  return { token, cookie: `${cookie}; botwars_csrf=${csrfCookie.value}` }
+}
