@@ -13,7 +13,7 @@ export interface ServerProcess {
   url: string
   pid: number
   child: ChildProcess
-  /** Log lines (pino JSON) the process printed. */
+  /** The latest log lines (pino JSON) the process printed. The address is read from the info-level log, so LOG_LEVEL must stay info or lower. */
   log: string[]
   exited: Promise<number | null>
   kill9(): Promise<void>
@@ -51,6 +51,7 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     for (const stream of [child.stdout!, child.stderr!]) {
       createInterface({ input: stream }).on('line', (line) => {
         log.push(line)
+        if (log.length > 400) log.splice(0, 200) // keep the latest lines only
         const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line)
         if (m) { clearTimeout(timer); resolve(m[1]!) }
       })
