@@ -82,6 +82,13 @@ await server.stop()
 await mailbox.close()
 rmSync(dir, { recursive: true, force: true })
 const rss = samples.map((s) => s.rss)
+// Least-squares trend of the resident size after the first minute (warm-up), in MB per minute.
+const late = samples.filter((s) => s.at >= 60_000)
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
+const [mx, my] = [mean(late.map((s) => s.at)), mean(late.map((s) => s.rss))]
+const slope = late.reduce((a, s) => a + (s.at - mx) * (s.rss - my), 0) / late.reduce((a, s) => a + (s.at - mx) ** 2, 0)
+console.log(`samples (s: MB): ${samples.map((s) => `${Math.round(s.at / 1000)}: ${(s.rss / 1024 / 1024).toFixed(0)}`).join(', ')}`)
+console.log(`trend after the first minute: ${((slope * 60_000) / 1024 / 1024).toFixed(2)} MB/min; mean ${mb(my)}`)
 console.log(`soak: ${minutes} min, ${world.gameIds.length} games, ${world.players.length} players: rss start ${mb(rss[0]!)}, end ${mb(rss.at(-1)!)}, ` +
   `min ${mb(Math.min(...rss))}, max ${mb(Math.max(...rss))}; ${counts.submissions} submissions, ${counts.pageViews} game pages, ` +
   `${counts.reportViews} turn report pages, ${work.turnsPublished} turns published, ${work.gamesFinished} games finished, ` +

@@ -15,7 +15,7 @@ export interface Mailbox {
 export async function startMailbox(port = 0): Promise<Mailbox> {
   const received = new Map<string, number>()
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false, size: 10 * 1024 * 1024,
+    authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false, size: 10 * 1024 * 1024, disableReverseLookup: true,
     onData(stream, _session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
