@@ -1,10 +1,10 @@
 // Board files (FORMAT.md section 1): the zod schema that parses one, the checks that need the
 // whole board, and `compileBoard`, which derives the lookup tables the rules use at every step.
 import { z } from 'zod'
-import { formatSquare, opposite, parseSquare } from './geometry.js'
+import { formatSquare, neighbour, opposite, parseSquare } from './geometry.js'
 import {
-  CONVEYOR_COLOURS, DIRECTIONS, GEAR_TURNS, LASER_COLOURS, SWITCH_KINDS, WALL_BITS,
-  type Board, type BoardDefinition, type BoardElement, type BoardState, type FloorElement,
+  CONVEYOR_COLOURS, DIRECTIONS, GEAR_TURNS, LASER_COLOURS, STEP_OFF_BOARD, STEP_THROUGH_WALL, SWITCH_KINDS, WALL_BITS,
+  type Board, type BoardDefinition, type BoardElement, type BoardState, type Direction, type FloorElement,
   type Square, type StageNumber, type TeleporterElement,
 } from './types.js'
 
@@ -153,9 +153,14 @@ export function compileBoard(definition: BoardDefinition): Board {
   const size = definition.rows * definition.cols
   const floor: (FloorElement | null)[] = new Array<FloorElement | null>(size).fill(null)
   const walls: number[] = new Array<number>(size).fill(0)
+  const squares: Square[] = []
+  for (let row = 1; row <= definition.rows; row++) {
+    for (let col = 1; col <= definition.cols; col++) squares.push(Object.freeze({ row, col }))
+  }
   const board: Board = {
     ...definition,
     floor, walls, pushers: [], lasers: [], teleporters: [], flagCount: 0,
+    squares, steps: { N: [], E: [], S: [], W: [] },
   }
   for (const element of definition.elements) {
     const index = squareIndex(board, element.at)
@@ -170,10 +175,19 @@ export function compileBoard(definition: BoardDefinition): Board {
         if (element.type === 'flag') board.flagCount = Math.max(board.flagCount, element.number)
     }
   }
+  for (const dir of DIRECTIONS) board.steps[dir] = squares.map((square) => stepFrom(board, square, dir))
   // R17: alphabetical order of colour, regardless of letter case.
   const order = (t: TeleporterElement) => t.colour.toLowerCase()
   board.teleporters.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : a.colour < b.colour ? -1 : 1))
   return board
+}
+
+function stepFrom(board: Board, from: Square, dir: Direction): number {
+  const to = neighbour(from, dir)
+  if (board.walls[squareIndex(board, from)]! & WALL_BITS[dir]) return STEP_THROUGH_WALL
+  if (!isOnBoard(board, to)) return STEP_OFF_BOARD
+  if (board.walls[squareIndex(board, to)]! & WALL_BITS[opposite(dir)]) return STEP_THROUGH_WALL
+  return squareIndex(board, to)
 }
 
 /** The state of switches, drawbridges and teleporters at the start of a game (R15, R16). */

@@ -3,17 +3,15 @@
 import { anyRobotAt, emit, type Resolution } from './context.js'
 import { destroyRobot } from './damage.js'
 import type { MoveCause } from './events.js'
-import { formatSquare, neighbour, opposite } from './geometry.js'
-import { isOnBoard, squareIndex } from './board.js'
-import { WALL_BITS, type Board, type BoardState, type Direction, type RobotState, type Square, type SwitchElement, type TeleporterElement } from './types.js'
+import { formatSquare, opposite } from './geometry.js'
+import { squareIndex } from './board.js'
+import { STEP_OFF_BOARD, STEP_THROUGH_WALL, type Board, type BoardState, type Direction, type RobotState, type Square, type SwitchElement, type TeleporterElement } from './types.js'
 
 export type Barrier = 'wall' | 'fence' | 'bridge' | null
 
 /** Whether a wall stands between `from` and its neighbour towards `dir` (R4). */
 export function wallBetween(board: Board, from: Square, dir: Direction): boolean {
-  if (board.walls[squareIndex(board, from)]! & WALL_BITS[dir]) return true
-  const to = neighbour(from, dir)
-  return isOnBoard(board, to) && (board.walls[squareIndex(board, to)]! & WALL_BITS[opposite(dir)]) !== 0
+  return board.steps[dir][squareIndex(board, from)] === STEP_THROUGH_WALL
 }
 
 export function isRaisedDrawbridge(board: Board, state: BoardState, square: Square): boolean {
@@ -26,12 +24,19 @@ export function isRaisedDrawbridge(board: Board, state: BoardState, square: Squa
  * of the fence, R3), the fence, or the bridge side of a raised drawbridge, which acts as a wall (R15).
  */
 export function barrierAhead(board: Board, state: BoardState, from: Square, dir: Direction): Barrier {
-  if (wallBetween(board, from, dir)) return 'wall'
-  const to = neighbour(from, dir)
-  if (!isOnBoard(board, to)) return 'fence'
-  const element = board.floor[squareIndex(board, to)]
-  if (element?.type === 'drawbridge' && element.side === opposite(dir) && state.drawbridges[formatSquare(to)] !== 'lowered') return 'bridge'
+  const to = board.steps[dir][squareIndex(board, from)]!
+  if (to === STEP_THROUGH_WALL) return 'wall'
+  if (to === STEP_OFF_BOARD) return 'fence'
+  const element = board.floor[to]
+  if (element?.type === 'drawbridge' && element.side === opposite(dir) && state.drawbridges[formatSquare(element.at)] !== 'lowered') return 'bridge'
   return null
+}
+
+/** The square one step ahead, known to be on the board: shared with the board, never changed. */
+export function squareAhead(board: Board, from: Square, dir: Direction): Square {
+  const to = board.steps[dir][squareIndex(board, from)]!
+  if (to < 0) throw new Error(`squareAhead: no square ${dir} of r${from.row}c${from.col}`)
+  return board.squares[to]!
 }
 
 /**

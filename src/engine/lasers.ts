@@ -5,25 +5,17 @@ import { dealDamage } from './damage.js'
 import { isRaisedDrawbridge } from './floor.js'
 import { opposite } from './geometry.js'
 import { squareIndex } from './board.js'
-import { WALL_BITS, type Direction, type RobotState, type Square } from './types.js'
-
-const STEP_ROW: Record<Direction, number> = { N: 1, E: 0, S: -1, W: 0 }
-const STEP_COL: Record<Direction, number> = { N: 0, E: 1, S: 0, W: -1 }
+import type { Direction, RobotState, Square } from './types.js'
 
 /**
- * The next square a beam enters, or null where a wall, the board's edge or a raised drawbridge
- * stops it. Beams are traced for every robot in every stage, so this works on plain numbers.
+ * The index of the next square a beam enters, or -1 where a wall, the board's edge or a raised
+ * drawbridge stops it (R23, R26, A5). Beams are traced for every robot in every stage, so this
+ * reads the board's precomputed steps and allocates nothing.
  */
-function beamContinues(ctx: Resolution, from: Square, dir: Direction): Square | null {
-  const board = ctx.board
-  const row = from.row + STEP_ROW[dir]
-  const col = from.col + STEP_COL[dir]
-  if (row < 1 || col < 1 || row > board.rows || col > board.cols) return null
-  const here = (from.row - 1) * board.cols + (from.col - 1)
-  const there = (row - 1) * board.cols + (col - 1)
-  if ((board.walls[here]! & WALL_BITS[dir]) !== 0 || (board.walls[there]! & WALL_BITS[opposite(dir)]) !== 0) return null
-  const next = { row, col }
-  if (board.floor[there]?.type === 'drawbridge' && isRaisedDrawbridge(board, ctx.boardState, next)) return null
+function beamContinues(ctx: Resolution, from: number, dir: Direction): number {
+  const next = ctx.board.steps[dir][from]!
+  if (next < 0) return -1
+  if (ctx.board.floor[next]?.type === 'drawbridge' && isRaisedDrawbridge(ctx.board, ctx.boardState, ctx.board.squares[next]!)) return -1
   return next
 }
 
@@ -50,17 +42,19 @@ export function fireBoardLasers(ctx: Resolution): void {
   for (const laser of ctx.board.lasers) {
     const squares: Square[] = []
     const struck: string[] = []
-    let square: Square | null = laser.at
-    while (square) {
-      squares.push(square)
-      const here = robotsOn.get(squareIndex(ctx.board, square)) ?? []
-      for (const robot of here) {
-        hits.push({ robot, amount: laser.strength })
-        struck.push(robot.player)
+    let index = squareIndex(ctx.board, laser.at)
+    while (index >= 0) {
+      squares.push(ctx.board.squares[index]!)
+      const here = robotsOn.get(index)
+      if (here) {
+        for (const robot of here) {
+          hits.push({ robot, amount: laser.strength })
+          struck.push(robot.player)
+        }
+        // R23: a blue beam stops at the first square holding a robot, real or virtual.
+        if (laser.colour === 'blue') break
       }
-      // R23: a blue beam stops at the first square holding a robot, real or virtual.
-      if (here.length > 0 && laser.colour === 'blue') break
-      square = beamContinues(ctx, square, laser.dir)
+      index = beamContinues(ctx, index, laser.dir)
     }
     if (struck.length > 0) {
       emit(ctx, { kind: 'board-laser', from: laser.at, dir: laser.dir, colour: laser.colour, strength: laser.strength, squares, hits: struck })
@@ -86,12 +80,12 @@ export function fireRobotLasers(ctx: Resolution): void {
     for (const dir of directions) {
       const squares: Square[] = []
       let target: RobotState | null = null
-      let square = beamContinues(ctx, shooter.at, dir)
-      while (square) {
-        squares.push(square)
-        target = realOn.get(squareIndex(ctx.board, square))?.[0] ?? null
+      let index = beamContinues(ctx, squareIndex(ctx.board, shooter.at), dir)
+      while (index >= 0) {
+        squares.push(ctx.board.squares[index]!)
+        target = realOn.get(index)?.[0] ?? null
         if (target) break
-        square = beamContinues(ctx, square, dir)
+        index = beamContinues(ctx, index, dir)
       }
       emit(ctx, { kind: 'robot-laser', player: shooter.player, dir, squares, hit: target?.player ?? null, damage: target ? damage : 0 })
       if (target) hits.push({ robot: target, amount: damage, by: shooter.player })

@@ -1,8 +1,7 @@
 // One step of a robot and the pushing it causes (R3, R12, R13, R24).
 import { emit, realRobotAt, type Resolution } from './context.js'
 import { dealDamage } from './damage.js'
-import { barrierAhead, enterSquare } from './floor.js'
-import { neighbour } from './geometry.js'
+import { barrierAhead, enterSquare, squareAhead } from './floor.js'
 import type { Direction, RobotState } from './types.js'
 
 export type StepOutcome = 'moved' | 'obstructed' | 'destroyed'
@@ -21,7 +20,7 @@ export function tryStep(ctx: Resolution, mover: RobotState, dir: Direction, caus
     emit(ctx, { kind: 'obstructed', player: mover.player, at: from, reason: barrier })
     return mover.mode === 'destroyed' ? 'destroyed' : 'obstructed'
   }
-  const to = neighbour(from, dir)
+  const to = squareAhead(ctx.board, from, dir)
   if (mover.mode === 'real') {
     const chain: RobotState[] = []
     let next = realRobotAt(ctx, to, mover)
@@ -33,12 +32,12 @@ export function tryStep(ctx: Resolution, mover: RobotState, dir: Direction, caus
         emit(ctx, { kind: 'obstructed', player: mover.player, at: from, reason: 'robot' })
         return 'obstructed'
       }
-      next = realRobotAt(ctx, neighbour(next.at!, dir), mover)
+      next = realRobotAt(ctx, squareAhead(ctx.board, next.at!, dir), mover)
     }
     // The far end of the chain moves first, so each pushed robot steps into a free square.
     for (let i = chain.length - 1; i >= 0; i--) {
       const pushed = chain[i]!
-      enterSquare(ctx, pushed, neighbour(pushed.at!, dir), 'push', mover.player)
+      enterSquare(ctx, pushed, squareAhead(ctx.board, pushed.at!, dir), 'push', mover.player)
     }
   }
   enterSquare(ctx, mover, to, cause === 'card' ? 'card' : 'pusher')

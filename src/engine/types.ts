@@ -106,7 +106,17 @@ export interface Board extends BoardDefinition {
   /** Teleporters in alphabetical order of colour (R17). */
   teleporters: TeleporterElement[]
   flagCount: number
+  /** One square object per index, shared and never changed, so the rules' hot paths need not allocate. */
+  squares: Square[]
+  /**
+   * For each direction, the index one step leads to from each square: STEP_OFF_BOARD past the
+   * edge (the fence, R3), STEP_THROUGH_WALL where a wall stands between (R4).
+   */
+  steps: Record<Direction, number[]>
 }
+
+export const STEP_OFF_BOARD = -1
+export const STEP_THROUGH_WALL = -2
 
 export const WALL_BITS: Record<Direction, number> = { N: 1, E: 2, S: 4, W: 8 }
 
