@@ -21,37 +21,40 @@ function beamContinues(ctx: Resolution, from: number, dir: Direction): number {
 
 interface Hit { robot: RobotState; amount: number; by?: string }
 
-/** Robots on the floor by square index: built once per volley, since every beam looks squares up. */
-function occupancy(ctx: Resolution, realOnly: boolean): Map<number, RobotState[]> {
-  const bySquare = new Map<number, RobotState[]>()
-  for (const robot of ctx.robots) {
-    if (!isOnFloor(robot) || (realOnly && robot.mode !== 'real')) continue
-    const index = squareIndex(ctx.board, robot.at)
-    const list = bySquare.get(index)
-    if (list) list.push(robot)
-    else bySquare.set(index, [robot])
-  }
-  return bySquare
+/**
+ * Which seats stand where, for one volley: `grid[index]` is 1 + the seat of the robot on that
+ * square (the last one listed where virtual robots share), 0 where there is none. Every beam looks
+ * squares up, so this is a typed array filled once, not a search per square.
+ */
+function seatGrid(ctx: Resolution, realOnly: boolean): Int8Array {
+  const grid = new Int8Array(ctx.board.squares.length)
+  ctx.robots.forEach((robot, seat) => {
+    if (isOnFloor(robot) && (!realOnly || robot.mode === 'real')) grid[squareIndex(ctx.board, robot.at)] = seat + 1
+  })
+  return grid
 }
 
 export function fireBoardLasers(ctx: Resolution): void {
   if (ctx.board.lasers.length === 0) return
   setPhase(ctx, 'board-laser')
   const hits: Hit[] = []
-  const robotsOn = occupancy(ctx, false)
+  const occupied = seatGrid(ctx, false)
   for (const laser of ctx.board.lasers) {
     const squares: Square[] = []
     const struck: string[] = []
     let index = squareIndex(ctx.board, laser.at)
     while (index >= 0) {
       squares.push(ctx.board.squares[index]!)
-      const here = robotsOn.get(index)
-      if (here) {
-        for (const robot of here) {
-          hits.push({ robot, amount: laser.strength })
-          struck.push(robot.player)
+      if (occupied[index]) {
+        // Every robot on the square is hit, real or virtual (R23, R24).
+        const square = ctx.board.squares[index]!
+        for (const robot of ctx.robots) {
+          if (robot.at !== null && robot.at.row === square.row && robot.at.col === square.col && robot.mode !== 'destroyed') {
+            hits.push({ robot, amount: laser.strength })
+            struck.push(robot.player)
+          }
         }
-        // R23: a blue beam stops at the first square holding a robot, real or virtual.
+        // R23: a blue beam stops at the first square holding a robot.
         if (laser.colour === 'blue') break
       }
       index = beamContinues(ctx, index, laser.dir)
@@ -71,20 +74,24 @@ export function fireBoardLasers(ctx: Resolution): void {
 export function fireRobotLasers(ctx: Resolution): void {
   setPhase(ctx, 'combat')
   const hits: Hit[] = []
-  // Every beam of the volley looks up real robots square by square: one grid for all of them.
-  const realOn = occupancy(ctx, true)
+  const realSeat = seatGrid(ctx, true)
   for (const shooter of ctx.robots) {
     if (!isOnFloor(shooter) || shooter.mode !== 'real' || shooter.rebooting) continue
-    const damage = shooter.options.includes('Double Laser') ? 2 : 1
-    const directions = shooter.options.includes('Rear Laser') ? [shooter.facing, opposite(shooter.facing)] : [shooter.facing]
-    for (const dir of directions) {
+    const hasOptions = shooter.options.length > 0
+    const damage = hasOptions && shooter.options.includes('Double Laser') ? 2 : 1
+    const rear = hasOptions && shooter.options.includes('Rear Laser')
+    for (let beam = 0; beam < (rear ? 2 : 1); beam++) {
+      const dir = beam === 0 ? shooter.facing : opposite(shooter.facing)
       const squares: Square[] = []
       let target: RobotState | null = null
       let index = beamContinues(ctx, squareIndex(ctx.board, shooter.at), dir)
       while (index >= 0) {
         squares.push(ctx.board.squares[index]!)
-        target = realOn.get(index)?.[0] ?? null
-        if (target) break
+        const seat = realSeat[index]!
+        if (seat > 0) {
+          target = ctx.robots[seat - 1]!
+          break
+        }
         index = beamContinues(ctx, index, dir)
       }
       emit(ctx, { kind: 'robot-laser', player: shooter.player, dir, squares, hit: target?.player ?? null, damage: target ? damage : 0 })
