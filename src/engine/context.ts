@@ -21,6 +21,8 @@ export interface Resolution {
   someoneLostLastRobot: boolean
   /** Set when a switch, drawbridge or teleporter changes, so stage snapshots copy the board state only then. */
   boardStateChanged: boolean
+  /** A scratch grid the size of the board, reused by every laser volley of the turn. */
+  scratchGrid?: Int8Array
 }
 
 export function emit(ctx: Resolution, body: GameEventBody): void {

@@ -2,8 +2,8 @@
 // common step for every belt, each step simultaneous for all the robots it moves.
 import { emit, isOnFloor, setPhase, type Resolution } from './context.js'
 import { dealDamage } from './damage.js'
-import { applyArrival, barrierAhead } from './floor.js'
-import { neighbour, quarterTurnBetween, sameSquare, turnLeft, turnRight } from './geometry.js'
+import { applyArrival, barrierAhead, squareAhead } from './floor.js'
+import { quarterTurnBetween, sameSquare, turnLeft, turnRight } from './geometry.js'
 import { squareIndex } from './board.js'
 import type { ConveyorElement, RobotState, Square } from './types.js'
 
@@ -43,8 +43,9 @@ function conveyorStep(ctx: Resolution, expressOnly: boolean, fenceTouched: Set<R
       if (isOnFloor(robot)) emit(ctx, { kind: 'obstructed', player: robot.player, at: robot.at, reason: barrier })
       continue
     }
-    rides.push({ robot, belt, to: neighbour(robot.at, belt.dir), moves: true })
+    rides.push({ robot, belt, to: squareAhead(ctx.board, robot.at, belt.dir), moves: true })
   }
+  if (rides.length === 0) return
   settleConflicts(ctx, rides)
   const moving = rides.filter((ride) => ride.moves)
   // All robots of the step move at once; then each meets what is on its new square.

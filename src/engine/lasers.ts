@@ -27,10 +27,15 @@ interface Hit { robot: RobotState; amount: number; by?: string }
  * squares up, so this is a typed array filled once, not a search per square.
  */
 function seatGrid(ctx: Resolution, realOnly: boolean): Int8Array {
-  const grid = new Int8Array(ctx.board.squares.length)
-  ctx.robots.forEach((robot, seat) => {
-    if (isOnFloor(robot) && (!realOnly || robot.mode === 'real')) grid[squareIndex(ctx.board, robot.at)] = seat + 1
-  })
+  // One scratch grid per turn, cleared here before it is filled again.
+  const grid = (ctx.scratchGrid ??= new Int8Array(ctx.board.squares.length))
+  grid.fill(0)
+  for (let seat = 0; seat < ctx.robots.length; seat++) {
+    const robot = ctx.robots[seat]!
+    if (robot.at !== null && robot.mode !== 'destroyed' && (!realOnly || robot.mode === 'real')) {
+      grid[(robot.at.row - 1) * ctx.board.cols + robot.at.col - 1] = seat + 1
+    }
+  }
   return grid
 }
 

@@ -5,6 +5,9 @@ import { opposite, turnLeft, turnRight } from './geometry.js'
 import { tryStep } from './push.js'
 import type { Card, CardKind, Direction, RobotState } from './types.js'
 
+/** Register numbers as the keys of `RobotState.fused`, made once. */
+const REGISTER_KEYS = ['0', '1', '2', '3', '4', '5'] as const
+
 type CardAction =
   | { steps: number; towards: (facing: Direction) => Direction }
   | { turn: (facing: Direction) => Direction }
@@ -23,7 +26,7 @@ export function runRobotMovement(ctx: Resolution, stage: number): void {
   const queue: { robot: RobotState; card: Card; fused: boolean }[] = []
   ctx.robots.forEach((robot, seat) => {
     const card = ctx.registers[seat]![stage - 1]
-    if (card && isOnFloor(robot) && !robot.rebooting) queue.push({ robot, card, fused: String(stage) in robot.fused })
+    if (card && isOnFloor(robot) && !robot.rebooting) queue.push({ robot, card, fused: robot.fused[REGISTER_KEYS[stage]!] !== undefined })
   })
   queue.sort((a, b) => b.card.priority - a.card.priority)
   for (const { robot, card, fused } of queue) {
