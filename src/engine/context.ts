@@ -15,8 +15,13 @@ export interface Resolution {
   registers: (Card | null)[][]
   optionDeck: OptionName[]
   events: GameEvent[]
-  /** When the next event happens. Never changed in place: events share it, so moving time on replaces it. */
-  time: Readonly<EventTime>
+  /** When the next event happens. Change it only through setStage/setPhase/setStep. */
+  time: EventTime
+  /**
+   * The stamp events of the current moment share, made when the first of them is emitted: most
+   * phases of most stages emit nothing, so no stamp is made for them.
+   */
+  stamp: Readonly<EventTime> | null
   /** Set when a player loses its last robot this turn (R34). */
   someoneLostLastRobot: boolean
   /** Set when a switch, drawbridge or teleporter changes, so stage snapshots copy the board state only then. */
@@ -28,20 +33,25 @@ export interface Resolution {
 export function emit(ctx: Resolution, body: GameEventBody): void {
   // Every body is a fresh literal at its call site, so stamping it in place is safe and cheap.
   const event = body as GameEvent
-  event.time = ctx.time
+  event.time = ctx.stamp ??= { ...ctx.time }
   ctx.events.push(event)
 }
 
 export function setStage(ctx: Resolution, stage: number): void {
-  ctx.time = { ...ctx.time, stage }
+  ctx.time.stage = stage
+  ctx.stamp = null
 }
 
 export function setStep(ctx: Resolution, step: number): void {
-  ctx.time = { ...ctx.time, step }
+  ctx.time.step = step
+  ctx.stamp = null
 }
 
 export function setPhase(ctx: Resolution, phase: Phase, priority: number | null = null, step = 0): void {
-  ctx.time = { stage: ctx.time.stage, phase, priority, step }
+  ctx.time.phase = phase
+  ctx.time.priority = priority
+  ctx.time.step = step
+  ctx.stamp = null
 }
 
 export function isOnFloor(robot: RobotState): robot is RobotState & { at: Square } {

@@ -23,17 +23,27 @@ const CARD_ACTIONS: Record<CardKind, CardAction> = {
 }
 
 export function runRobotMovement(ctx: Resolution, stage: number): void {
-  const queue: { robot: RobotState; card: Card; fused: boolean }[] = []
-  ctx.robots.forEach((robot, seat) => {
-    const card = ctx.registers[seat]![stage - 1]
-    if (card && isOnFloor(robot) && !robot.rebooting) queue.push({ robot, card, fused: robot.fused[REGISTER_KEYS[stage]!] !== undefined })
-  })
-  queue.sort((a, b) => b.card.priority - a.card.priority)
-  for (const { robot, card, fused } of queue) {
+  const key = REGISTER_KEYS[stage]!
+  const seats: number[] = []
+  // Whether a register was fused is read before any card plays: damage during the stage fuses
+  // registers for the next turn, not this one (R27).
+  const fusedAtStart: boolean[] = []
+  for (let seat = 0; seat < ctx.robots.length; seat++) {
+    const robot = ctx.robots[seat]!
+    if (ctx.registers[seat]![stage - 1] && isOnFloor(robot) && !robot.rebooting) {
+      seats.push(seat)
+      fusedAtStart[seat] = robot.fused[key] !== undefined
+    }
+  }
+  const cardOf = (seat: number) => ctx.registers[seat]![stage - 1]!
+  seats.sort((a, b) => cardOf(b).priority - cardOf(a).priority)
+  for (const seat of seats) {
+    const robot = ctx.robots[seat]!
     // R11: a robot destroyed earlier in this stage plays no further card.
     if (!isOnFloor(robot)) continue
+    const card = cardOf(seat)
     setPhase(ctx, 'movement', card.priority, 0)
-    emit(ctx, { kind: 'card-played', player: robot.player, card, register: stage, fused })
+    emit(ctx, { kind: 'card-played', player: robot.player, card, register: stage, fused: fusedAtStart[seat]! })
     playCard(ctx, robot, card)
   }
 }

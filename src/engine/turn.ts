@@ -79,6 +79,7 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
     optionDeck: [...state.optionDeck],
     events: [],
     time: { stage: 0, phase: 'orders', priority: null, step: 0 },
+    stamp: null,
     someoneLostLastRobot: false,
     boardStateChanged: false,
   }
