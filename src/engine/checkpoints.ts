@@ -1,5 +1,5 @@
 // Step 4 of a stage (R30) and the virtual → real check of step 5 (R25).
-import { anyRobotAt, emit, isOnFloor, setPhase, type Resolution } from './context.js'
+import { anyRobotAt, emit, now, isOnFloor, setPhase, type Resolution } from './context.js'
 import { cardSetsFor } from './deck.js'
 import { sameSquare } from './geometry.js'
 import { squareIndex } from './board.js'
@@ -20,18 +20,18 @@ export function touchCheckpoints(ctx: Resolution): string[] {
     if (element.type === 'flag' || element.type === 'wrench') {
       if (!sameSquare(robot.checkpoint, robot.at)) {
         robot.checkpoint = robot.at
-        emit(ctx, { kind: 'checkpoint', player: robot.player, at: robot.at })
+        emit(ctx, { time: now(ctx), kind: 'checkpoint', player: robot.player, at: robot.at })
       }
       if (element.type === 'flag' && element.number === robot.flags + 1) {
         robot.flags += 1
-        emit(ctx, { kind: 'flag-tagged', player: robot.player, number: element.number, at: robot.at })
+        emit(ctx, { time: now(ctx), kind: 'flag-tagged', player: robot.player, number: element.number, at: robot.at })
         if (robot.flags === ctx.board.flagCount) finishers.push(robot.player)
       }
     } else if (element.type === 'upgrade' && !robot.stations.some((s) => sameSquare(s, robot.at))) {
       const before = cardSetsFor(robot.stations.length).length
       robot.stations = [...robot.stations, robot.at]
       const after = cardSetsFor(robot.stations.length)
-      emit(ctx, { kind: 'station-visited', player: robot.player, at: robot.at, unlocked: after.length > before ? after[after.length - 1]! : null })
+      emit(ctx, { time: now(ctx), kind: 'station-visited', player: robot.player, at: robot.at, unlocked: after.length > before ? after[after.length - 1]! : null })
     }
   }
   return finishers
@@ -53,5 +53,5 @@ export function settleModes(ctx: Resolution, stage: number): void {
 
 function becomeReal(ctx: Resolution, robot: RobotState): void {
   robot.mode = 'real'
-  emit(ctx, { kind: 'became-real', player: robot.player })
+  emit(ctx, { time: now(ctx), kind: 'became-real', player: robot.player })
 }

@@ -1,7 +1,7 @@
 // The working state of one turn being resolved. `resolveTurn` copies the game state into a
 // Resolution, the rules change that copy as the turn unfolds, and the copy becomes the new
 // state: the caller's data is never touched, so the engine stays pure from outside.
-import type { EventTime, GameEvent, GameEventBody, Phase } from './events.js'
+import type { EventTime, GameEvent, Phase } from './events.js'
 import { sameSquare } from './geometry.js'
 import type { Board, BoardState, Card, OptionName, RobotState, Square } from './types.js'
 
@@ -30,11 +30,17 @@ export interface Resolution {
   scratchGrid?: Int8Array
 }
 
-export function emit(ctx: Resolution, body: GameEventBody): void {
-  // Every body is a fresh literal at its call site, so stamping it in place is safe and cheap.
-  const event = body as GameEvent
-  event.time = ctx.stamp ??= { ...ctx.time }
+/**
+ * Records an event. Call sites write `time: now(ctx)` first in the literal, so every event is
+ * built whole in one go (adding the stamp afterwards made a slow, many-shaped store).
+ */
+export function emit(ctx: Resolution, event: GameEvent): void {
   ctx.events.push(event)
+}
+
+/** The stamp the events of the current moment share, made when the first of them is emitted. */
+export function now(ctx: Resolution): Readonly<EventTime> {
+  return (ctx.stamp ??= { stage: ctx.time.stage, phase: ctx.time.phase, priority: ctx.time.priority, step: ctx.time.step })
 }
 
 export function setStage(ctx: Resolution, stage: number): void {

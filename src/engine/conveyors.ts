@@ -1,6 +1,6 @@
 // Conveyors, the first of mechanisms part 2 (R18, R19): an express step for blue belts, then a
 // common step for every belt, each step simultaneous for all the robots it moves.
-import { emit, isOnFloor, setPhase, type Resolution } from './context.js'
+import { emit, now, isOnFloor, setPhase, type Resolution } from './context.js'
 import { dealDamage } from './damage.js'
 import { applyArrival, barrierAhead, squareAhead } from './floor.js'
 import { quarterTurnBetween, sameSquare, turnLeft, turnRight } from './geometry.js'
@@ -15,7 +15,8 @@ interface Ride {
 }
 
 export function runConveyors(ctx: Resolution): void {
-  const fenceTouched = new Set<RobotState>()
+  // R19: the fence hurts a robot at most once in a stage's conveyor phase.
+  const fenceTouched: RobotState[] = []
   setPhase(ctx, 'conveyor', null, 1)
   conveyorStep(ctx, true, fenceTouched)
   setPhase(ctx, 'conveyor', null, 2)
@@ -27,20 +28,20 @@ function beltUnder(ctx: Resolution, robot: RobotState): ConveyorElement | null {
   return element?.type === 'conveyor' ? element : null
 }
 
-function conveyorStep(ctx: Resolution, expressOnly: boolean, fenceTouched: Set<RobotState>): void {
+function conveyorStep(ctx: Resolution, expressOnly: boolean, fenceTouched: RobotState[]): void {
   const rides: Ride[] = []
   for (const robot of ctx.robots) {
     if (!isOnFloor(robot)) continue
     const belt = beltUnder(ctx, robot)
     if (!belt || (expressOnly && belt.colour !== 'blue')) continue
     const barrier = barrierAhead(ctx.board, ctx.boardState, robot.at, belt.dir)
-    if (barrier === 'fence' && !fenceTouched.has(robot)) {
+    if (barrier === 'fence' && !fenceTouched.includes(robot)) {
       // R19: into the fence, no move and 2 damage, at most once per robot in a stage's conveyor phase.
-      fenceTouched.add(robot)
+      fenceTouched.push(robot)
       dealDamage(ctx, robot, 2, 'fence')
     }
     if (barrier) {
-      if (isOnFloor(robot)) emit(ctx, { kind: 'obstructed', player: robot.player, at: robot.at, reason: barrier })
+      if (isOnFloor(robot)) emit(ctx, { time: now(ctx), kind: 'obstructed', player: robot.player, at: robot.at, reason: barrier })
       continue
     }
     rides.push({ robot, belt, to: squareAhead(ctx.board, robot.at, belt.dir), moves: true })
@@ -51,13 +52,13 @@ function conveyorStep(ctx: Resolution, expressOnly: boolean, fenceTouched: Set<R
   // All robots of the step move at once; then each meets what is on its new square.
   for (const ride of moving) {
     const arrival = ctx.board.floor[squareIndex(ctx.board, ride.to)]
-    emit(ctx, { kind: 'moved', player: ride.robot.player, from: ride.robot.at!, to: ride.to, cause: 'conveyor' })
+    emit(ctx, { time: now(ctx), kind: 'moved', player: ride.robot.player, from: ride.robot.at!, to: ride.to, cause: 'conveyor' })
     ride.robot.at = ride.to
     if (arrival?.type === 'conveyor' && !ride.robot.options.includes('Gyroscope')) {
       const turn = quarterTurnBetween(ride.belt.dir, arrival.dir)
       if (turn !== 0) {
         ride.robot.facing = turn === 1 ? turnRight(ride.robot.facing) : turnLeft(ride.robot.facing)
-        emit(ctx, { kind: 'turned', player: ride.robot.player, facing: ride.robot.facing, cause: 'conveyor' })
+        emit(ctx, { time: now(ctx), kind: 'turned', player: ride.robot.player, facing: ride.robot.facing, cause: 'conveyor' })
       }
     }
   }

@@ -1,5 +1,5 @@
 // Damage, option sacrifice, fused registers and destruction (R11, R27, R28, R29).
-import { emit, type Resolution } from './context.js'
+import { emit, now, type Resolution } from './context.js'
 import type { DamageSource, DestroyCause } from './events.js'
 import { REGISTER_COUNT, type OptionName, type RobotState } from './types.js'
 
@@ -28,10 +28,10 @@ export function dealDamage(ctx: Resolution, robot: RobotState, amount: number, s
       ;(fusedNow ??= []).push(robot.hp)
     }
   }
-  for (const option of sacrificed ?? []) emit(ctx, { kind: 'option-sacrificed', player: robot.player, option })
-  if (taken > 0) emit(ctx, { kind: 'damaged', player: robot.player, amount: taken, source, hp: robot.hp, ...(by ? { by } : {}) })
+  for (const option of sacrificed ?? []) emit(ctx, { time: now(ctx), kind: 'option-sacrificed', player: robot.player, option })
+  if (taken > 0) emit(ctx, { time: now(ctx), kind: 'damaged', player: robot.player, amount: taken, source, hp: robot.hp, by })
   for (const register of fusedNow ?? []) {
-    emit(ctx, { kind: 'register-fused', player: robot.player, register, card: robot.fused[String(register)] ?? null })
+    emit(ctx, { time: now(ctx), kind: 'register-fused', player: robot.player, register, card: robot.fused[String(register)] ?? null })
   }
   if (robot.hp === 0) destroyRobot(ctx, robot, 'damage')
 }
@@ -51,5 +51,5 @@ export function destroyRobot(ctx: Resolution, robot: RobotState, cause: DestroyC
   robot.rebootNext = false
   robot.rebooting = false
   if (robot.robotsLeft === 0) ctx.someoneLostLastRobot = true
-  emit(ctx, { kind: 'destroyed', player: robot.player, at, cause, robotsLeft: robot.robotsLeft })
+  emit(ctx, { time: now(ctx), kind: 'destroyed', player: robot.player, at, cause, robotsLeft: robot.robotsLeft })
 }

@@ -1,6 +1,6 @@
 // The end of a turn: repairs and options (R31), reboots (R33), reinstatement (R29) and the end
 // of the game by elimination (R34).
-import { emit, isOnFloor, setPhase, setStage, type Resolution } from './context.js'
+import { emit, now, isOnFloor, setPhase, setStage, type Resolution } from './context.js'
 import { squareIndex } from './board.js'
 import { MAX_HP, REGISTER_COUNT, type RobotState } from './types.js'
 
@@ -14,7 +14,7 @@ export function endTurn(ctx: Resolution): { gameOver: boolean; winners: string[]
   const standing = ctx.robots.filter((robot) => robot.robotsLeft > 0)
   if (standing.length > 1) return { gameOver: false, winners: [] }
   const winners = standing.map((robot) => robot.player)
-  emit(ctx, { kind: 'game-over', winners })
+  emit(ctx, { time: now(ctx), kind: 'game-over', winners })
   return { gameOver: true, winners }
 }
 
@@ -28,7 +28,7 @@ function repair(ctx: Resolution, robot: RobotState): void {
     if (element.count === 2 && robot.doubleWrench === 'option' && ctx.optionDeck.length > 0) {
       const option = ctx.optionDeck.shift()!
       robot.options = [...robot.options, option]
-      emit(ctx, { kind: 'option-taken', player: robot.player, option })
+      emit(ctx, { time: now(ctx), kind: 'option-taken', player: robot.player, option })
       return
     }
     amount = element.count
@@ -36,12 +36,12 @@ function repair(ctx: Resolution, robot: RobotState): void {
   const healed = Math.min(MAX_HP, robot.hp + amount) - robot.hp
   if (healed <= 0) return
   robot.hp += healed
-  emit(ctx, { kind: 'repaired', player: robot.player, amount: healed, hp: robot.hp })
+  emit(ctx, { time: now(ctx), kind: 'repaired', player: robot.player, amount: healed, hp: robot.hp })
   // R27: a register stays fused only while its number is at least HP.
   for (let k = 1; k < Math.min(robot.hp, REGISTER_COUNT + 1); k++) {
     if (String(k) in robot.fused) {
       delete robot.fused[String(k)]
-      emit(ctx, { kind: 'register-unfused', player: robot.player, register: k })
+      emit(ctx, { time: now(ctx), kind: 'register-unfused', player: robot.player, register: k })
     }
   }
 }
@@ -54,14 +54,14 @@ function settleReboot(ctx: Resolution, robot: RobotState): void {
   if (!declared) return
   robot.hp = MAX_HP
   robot.fused = {}
-  emit(ctx, { kind: 'reboot', player: robot.player })
+  emit(ctx, { time: now(ctx), kind: 'reboot', player: robot.player })
 }
 
 /** R29: a destroyed robot comes back, virtual, on its last checkpoint if the player has robots left. */
 function reinstate(ctx: Resolution, robot: RobotState): void {
   if (robot.mode !== 'destroyed') return
   if (robot.robotsLeft <= 0) {
-    if (ctx.events.some((e) => e.kind === 'destroyed' && e.player === robot.player)) emit(ctx, { kind: 'player-out', player: robot.player })
+    if (ctx.events.some((e) => e.kind === 'destroyed' && e.player === robot.player)) emit(ctx, { time: now(ctx), kind: 'player-out', player: robot.player })
     return
   }
   const at = robot.checkpoint ?? ctx.board.start.at
@@ -69,5 +69,5 @@ function reinstate(ctx: Resolution, robot: RobotState): void {
     at, facing: ctx.board.start.facing, hp: MAX_HP, mode: 'virtual', fused: {}, options: [],
     rebooting: false, rebootNext: false, placedAfterTurn: ctx.turn,
   } satisfies Partial<RobotState>)
-  emit(ctx, { kind: 'reinstated', player: robot.player, at, facing: robot.facing })
+  emit(ctx, { time: now(ctx), kind: 'reinstated', player: robot.player, at, facing: robot.facing })
 }

@@ -1,6 +1,6 @@
 // Mechanisms, part 1 (R14–R17): what a square does to a robot that enters it, at every step,
 // also mid-card, and what stands between two squares (walls R4, the fence R3, bridge sides R15).
-import { anyRobotAt, emit, type Resolution } from './context.js'
+import { anyRobotAt, emit, now, type Resolution } from './context.js'
 import { destroyRobot } from './damage.js'
 import type { MoveCause } from './events.js'
 import { formatSquare, opposite } from './geometry.js'
@@ -46,7 +46,7 @@ export function squareAhead(board: Board, from: Square, dir: Direction): Square 
 export function enterSquare(ctx: Resolution, robot: RobotState, to: Square, cause: MoveCause, by?: string): void {
   const from = robot.at!
   robot.at = to
-  emit(ctx, { kind: 'moved', player: robot.player, from, to, cause, ...(by ? { by } : {}) })
+  emit(ctx, { time: now(ctx), kind: 'moved', player: robot.player, from, to, cause, by })
   applyArrival(ctx, robot)
 }
 
@@ -73,20 +73,20 @@ function flipSwitch(ctx: Resolution, robot: RobotState, element: SwitchElement):
   if (element.kind === 'pressure' && wasOn) return
   ctx.boardState.switches[key] = wasOn ? 'off' : 'on'
   ctx.boardStateChanged = true
-  emit(ctx, { kind: 'switch-flipped', player: robot.player, at: element.at, on: !wasOn })
+  emit(ctx, { time: now(ctx), kind: 'switch-flipped', player: robot.player, at: element.at, on: !wasOn })
   for (const target of element.targets) {
     const targetKey = formatSquare(target)
     const found = ctx.board.floor[squareIndex(ctx.board, target)]
     if (found?.type === 'drawbridge') {
       if (ctx.boardState.drawbridges[targetKey] !== 'lowered') {
         ctx.boardState.drawbridges[targetKey] = 'lowered'
-        emit(ctx, { kind: 'drawbridge-lowered', at: target })
+        emit(ctx, { time: now(ctx), kind: 'drawbridge-lowered', at: target })
       }
     } else if (found?.type === 'teleporter') {
       const active = element.kind === 'pressure' ? true : ctx.boardState.teleporters[targetKey] !== 'active'
       if ((ctx.boardState.teleporters[targetKey] === 'active') !== active) {
         ctx.boardState.teleporters[targetKey] = active ? 'active' : 'inactive'
-        emit(ctx, { kind: 'teleporter-changed', at: target, active })
+        emit(ctx, { time: now(ctx), kind: 'teleporter-changed', at: target, active })
       }
     }
   }
@@ -110,7 +110,7 @@ function teleport(ctx: Resolution, robot: RobotState, source: TeleporterElement)
     if (isActiveTeleporter(ctx, candidate) && !anyRobotAt(ctx, candidate.at, robot)) {
       const from = robot.at!
       robot.at = candidate.at
-      emit(ctx, { kind: 'teleported', player: robot.player, from, to: candidate.at, colour: candidate.colour })
+      emit(ctx, { time: now(ctx), kind: 'teleported', player: robot.player, from, to: candidate.at, colour: candidate.colour })
       return
     }
   }

@@ -1,5 +1,5 @@
 // Gears (R21) and crushers (R22), mechanisms part 2 after conveyors and pushers.
-import { emit, isOnFloor, setPhase, type Resolution } from './context.js'
+import { emit, now, isOnFloor, setPhase, type Resolution } from './context.js'
 import { destroyRobot } from './damage.js'
 import { opposite, turnLeft, turnRight } from './geometry.js'
 import { squareIndex } from './board.js'
@@ -11,7 +11,7 @@ export function runGears(ctx: Resolution): void {
     const element = ctx.board.floor[squareIndex(ctx.board, robot.at)]
     if (element?.type !== 'gear') continue
     robot.facing = element.turn === 'left' ? turnLeft(robot.facing) : element.turn === 'right' ? turnRight(robot.facing) : opposite(robot.facing)
-    emit(ctx, { kind: 'turned', player: robot.player, facing: robot.facing, cause: 'gear' })
+    emit(ctx, { time: now(ctx), kind: 'turned', player: robot.player, facing: robot.facing, cause: 'gear' })
   }
 }
 

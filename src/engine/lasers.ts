@@ -1,6 +1,6 @@
 // Board lasers (R23) and robot lasers (R26). Every beam of a volley is traced first and its
 // damage dealt afterwards, so all beams fire at once: a robot destroyed by one still fires its own.
-import { emit, isOnFloor, setPhase, type Resolution } from './context.js'
+import { emit, now, isOnFloor, setPhase, type Resolution } from './context.js'
 import { dealDamage } from './damage.js'
 import { isRaisedDrawbridge } from './floor.js'
 import { opposite } from './geometry.js'
@@ -65,7 +65,7 @@ export function fireBoardLasers(ctx: Resolution): void {
       index = beamContinues(ctx, index, laser.dir)
     }
     if (struck.length > 0) {
-      emit(ctx, { kind: 'board-laser', from: laser.at, dir: laser.dir, colour: laser.colour, strength: laser.strength, squares, hits: struck })
+      emit(ctx, { time: now(ctx), kind: 'board-laser', from: laser.at, dir: laser.dir, colour: laser.colour, strength: laser.strength, squares, hits: struck })
     }
   }
   for (const hit of hits) dealDamage(ctx, hit.robot, hit.amount, 'board-laser')
@@ -99,7 +99,7 @@ export function fireRobotLasers(ctx: Resolution): void {
         }
         index = beamContinues(ctx, index, dir)
       }
-      emit(ctx, { kind: 'robot-laser', player: shooter.player, dir, squares, hit: target?.player ?? null, damage: target ? damage : 0 })
+      emit(ctx, { time: now(ctx), kind: 'robot-laser', player: shooter.player, dir, squares, hit: target?.player ?? null, damage: target ? damage : 0 })
       if (target) hits.push({ robot: target, amount: damage, by: shooter.player })
     }
   }

@@ -1,6 +1,6 @@
 // Robot movement, step 1 of a stage (R10, R12): every robot with a card in the stage's register
 // plays it, highest priority first, one card completely before the next.
-import { emit, isOnFloor, setPhase, setStep, type Resolution } from './context.js'
+import { emit, now, isOnFloor, setPhase, setStep, type Resolution } from './context.js'
 import { opposite, turnLeft, turnRight } from './geometry.js'
 import { tryStep } from './push.js'
 import type { Card, CardKind, Direction, RobotState } from './types.js'
@@ -35,15 +35,15 @@ export function runRobotMovement(ctx: Resolution, stage: number): void {
       fusedAtStart[seat] = robot.fused[key] !== undefined
     }
   }
-  const cardOf = (seat: number) => ctx.registers[seat]![stage - 1]!
-  seats.sort((a, b) => cardOf(b).priority - cardOf(a).priority)
+  const register = stage - 1
+  seats.sort((a, b) => ctx.registers[b]![register]!.priority - ctx.registers[a]![register]!.priority)
   for (const seat of seats) {
     const robot = ctx.robots[seat]!
     // R11: a robot destroyed earlier in this stage plays no further card.
     if (!isOnFloor(robot)) continue
-    const card = cardOf(seat)
+    const card = ctx.registers[seat]![register]!
     setPhase(ctx, 'movement', card.priority, 0)
-    emit(ctx, { kind: 'card-played', player: robot.player, card, register: stage, fused: fusedAtStart[seat]! })
+    emit(ctx, { time: now(ctx), kind: 'card-played', player: robot.player, card, register: stage, fused: fusedAtStart[seat]! })
     playCard(ctx, robot, card)
   }
 }
@@ -52,7 +52,7 @@ function playCard(ctx: Resolution, robot: RobotState, card: Card): void {
   const action = CARD_ACTIONS[card.kind]
   if ('turn' in action) {
     robot.facing = action.turn(robot.facing)
-    emit(ctx, { kind: 'turned', player: robot.player, facing: robot.facing, cause: 'card' })
+    emit(ctx, { time: now(ctx), kind: 'turned', player: robot.player, facing: robot.facing, cause: 'card' })
     return
   }
   if ('idle' in action) return

@@ -1,5 +1,5 @@
 // One step of a robot and the pushing it causes (R3, R12, R13, R24).
-import { emit, realRobotAt, type Resolution } from './context.js'
+import { emit, now, realRobotAt, type Resolution } from './context.js'
 import { dealDamage } from './damage.js'
 import { barrierAhead, enterSquare, squareAhead } from './floor.js'
 import type { Direction, RobotState } from './types.js'
@@ -17,7 +17,7 @@ export function tryStep(ctx: Resolution, mover: RobotState, dir: Direction, caus
   const barrier = barrierAhead(ctx.board, ctx.boardState, from, dir)
   if (barrier) {
     if (barrier === 'fence') dealDamage(ctx, mover, 2, 'fence')
-    emit(ctx, { kind: 'obstructed', player: mover.player, at: from, reason: barrier })
+    emit(ctx, { time: now(ctx), kind: 'obstructed', player: mover.player, at: from, reason: barrier })
     return mover.mode === 'destroyed' ? 'destroyed' : 'obstructed'
   }
   const to = squareAhead(ctx.board, from, dir)
@@ -29,7 +29,7 @@ export function tryStep(ctx: Resolution, mover: RobotState, dir: Direction, caus
       const blocked = barrierAhead(ctx.board, ctx.boardState, next.at!, dir)
       if (blocked) {
         if (blocked === 'fence') dealDamage(ctx, next, 2, 'fence', mover.player)
-        emit(ctx, { kind: 'obstructed', player: mover.player, at: from, reason: 'robot' })
+        emit(ctx, { time: now(ctx), kind: 'obstructed', player: mover.player, at: from, reason: 'robot' })
         return 'obstructed'
       }
       next = realRobotAt(ctx, squareAhead(ctx.board, next.at!, dir), mover)

@@ -1,7 +1,7 @@
 // resolveTurn: a game state and every player's orders in, the new state and the turn's ordered
 // event log out (R10). Pure: the input is copied, never changed, and nothing here reads a clock,
 // a file or Math.random.
-import { emit, setPhase, type Resolution } from './context.js'
+import { emit, now, setPhase, type Resolution } from './context.js'
 import { unfusedRegisters } from './deck.js'
 import { endTurn } from './end-of-turn.js'
 import type { GameEvent } from './events.js'
@@ -96,7 +96,7 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
     finishers = playStage(ctx, stage)
     if (finishers.length > 0) {
       // R34: the game ends at the end of the stage in which a robot tags the last flag.
-      emit(ctx, { kind: 'game-over', winners: finishers })
+      emit(ctx, { time: now(ctx), kind: 'game-over', winners: finishers })
     }
     if (ctx.boardStateChanged) {
       boardSnapshot = copyBoardState(ctx.boardState)
@@ -145,10 +145,10 @@ function loadRegisters(ctx: Resolution, robot: RobotState, given: TurnOrders | u
   }
   for (let k = 1; k <= REGISTER_COUNT; k++) registers[k - 1] = robot.fused[String(k)] ?? null
   open.forEach((register, i) => { registers[register - 1] = given.cards[i]! })
-  if (given.filledByServer) emit(ctx, { kind: 'program-filled', player: robot.player, cards: given.cards })
+  if (given.filledByServer) emit(ctx, { time: now(ctx), kind: 'program-filled', player: robot.player, cards: given.cards })
   if (given.facing && robot.mode === 'virtual' && robot.placedAfterTurn > 0 && robot.placedAfterTurn === ctx.turn - 1) {
     robot.facing = given.facing
-    emit(ctx, { kind: 'facing-chosen', player: robot.player, facing: given.facing })
+    emit(ctx, { time: now(ctx), kind: 'facing-chosen', player: robot.player, facing: given.facing })
   }
   return registers
 }
