@@ -52,6 +52,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // On close: drop idle keep-alive connections at once (server.ts drops busy ones after a grace period).
+    forceCloseConnections: 'idle',
   })
   const db = openDatabase(options.config.databasePath)
   const ctx = createContext({

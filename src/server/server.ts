@@ -4,6 +4,8 @@ import { buildApp } from './app.js'
 import { ConfigError, loadConfig } from './config.js'
 
 const TICK_MS = 5_000
+/** On shutdown: how long requests in progress (and a mail being sent) get before their connections are dropped. */
+const GRACE_MS = 5_000
 
 async function main() {
   let config
@@ -28,15 +30,34 @@ async function main() {
   const runTick = () => { tick = tick.then(work).catch((err: unknown) => app.log.error({ err }, 'scheduled work failed')) }
   const timer = setInterval(runTick, TICK_MS)
 
+  // Runs before app.ts's own onClose hook (hooks run last-registered first), so the database is
+  // closed only after the current tick: a claimed mail is marked sent, never left half-done.
+  app.addHook('onClose', async () => {
+    await Promise.race([tick, new Promise((r) => setTimeout(r, GRACE_MS).unref())])
+  })
+
   const shutdown = async (signal: string) => {
     if (stopping) return
     stopping = true
     app.log.info(`${signal}: stopping`)
     clearInterval(timer)
-    // The database work is synchronous, so no transaction is ever half-done here; wait for the
-    // current tick (a mail in flight) and the requests in progress, then close the database.
-    await tick
-    await app.close()
+    app.mailer.stop() // the tick ends after the message it is sending
+    // app.close() stops listening at once, closes idle keep-alive connections (forceCloseConnections:
+    // 'idle'), answers requests arriving on busy ones with 503 + Connection: close, and waits for
+    // the requests in progress. A connection that never becomes idle (a client half-way through
+    // sending a request, which Node would only drop at its 60-s headersTimeout) is dropped after
+    // the grace period. All database work is synchronous, so no transaction is ever half-done.
+    const force = setTimeout(() => {
+      app.log.warn('connections still open after the grace period: closing them')
+      app.server.closeAllConnections()
+    }, GRACE_MS)
+    force.unref()
+    try {
+      await app.close()
+    } catch (err) {
+      app.log.error({ err }, 'error while closing')
+    }
+    clearTimeout(force)
     process.exit(0)
   }
   process.on('SIGINT', () => void shutdown('SIGINT'))

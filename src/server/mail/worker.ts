@@ -21,10 +21,10 @@ export interface MailWorkerDeps {
   log: { warn(obj: object, msg: string): void }
 }
 
-/** Sends every message due at `now`; returns how many were sent. */
-export async function deliverDueMail(deps: MailWorkerDeps, now: () => number, limit = 100): Promise<number> {
+/** Sends every message due at `now` (until `stopped()`, checked before each one); returns how many were sent. */
+export async function deliverDueMail(deps: MailWorkerDeps, now: () => number, limit = 100, stopped: () => boolean = () => false): Promise<number> {
   let sent = 0
-  for (let i = 0; i < limit; i++) {
+  for (let i = 0; i < limit && !stopped(); i++) {
     const row = deps.outbox.claim(now(), LEASE_MS)
     if (!row) break
     try {

@@ -13,13 +13,16 @@ export function chooseTransport(smtpUrl: string | undefined, dataDir: string, lo
 export function mailer(ctx: ServiceContext, transport: MailTransport, from: string, baseUrl: string, log: FastifyBaseLogger) {
   const domain = new URL(baseUrl).hostname || 'botwars.local'
   let running: Promise<number> | null = null
+  let stopped = false
   return {
     transport,
     /** Sends what is due; overlapping calls share one run. */
     deliver(): Promise<number> {
-      running ??= deliverDueMail({ outbox: ctx.outbox, transport, from, domain, log }, ctx.now).finally(() => { running = null })
+      running ??= deliverDueMail({ outbox: ctx.outbox, transport, from, domain, log }, ctx.now, 100, () => stopped).finally(() => { running = null })
       return running
     },
+    /** Shutting down: a run in progress ends after the message it is sending; no new run sends anything. */
+    stop() { stopped = true },
   }
 }
 export type Mailer = ReturnType<typeof mailer>
