@@ -8,18 +8,22 @@ import type { Card, CardKind, Direction, RobotState } from './types.js'
 /** Register numbers as the keys of `RobotState.fused`, made once. */
 const REGISTER_KEYS = ['0', '1', '2', '3', '4', '5'] as const
 
-type CardAction =
-  | { steps: number; towards: (facing: Direction) => Direction }
-  | { turn: (facing: Direction) => Direction }
-  | { idle: true }
+/** What a card does: `steps` single steps towards `towards(facing)`, or a turn to `towards(facing)` (R2, R12). */
+interface CardAction {
+  action: 'move' | 'turn' | 'idle'
+  steps: number
+  towards: (facing: Direction) => Direction
+}
 
 const forward = (f: Direction) => f
+const move = (steps: number, towards: (facing: Direction) => Direction): CardAction => ({ action: 'move', steps, towards })
+const turn = (towards: (facing: Direction) => Direction): CardAction => ({ action: 'turn', steps: 0, towards })
 const CARD_ACTIONS: Record<CardKind, CardAction> = {
-  FWD1: { steps: 1, towards: forward }, FWD2: { steps: 2, towards: forward }, FWD3: { steps: 3, towards: forward },
-  RVS1: { steps: 1, towards: opposite }, RVS2: { steps: 2, towards: opposite }, RVS3: { steps: 3, towards: opposite },
-  SLF1: { steps: 1, towards: turnLeft }, SRT1: { steps: 1, towards: turnRight },
-  LF90: { turn: turnLeft }, RT90: { turn: turnRight }, UTRN: { turn: opposite },
-  IDLE: { idle: true },
+  FWD1: move(1, forward), FWD2: move(2, forward), FWD3: move(3, forward),
+  RVS1: move(1, opposite), RVS2: move(2, opposite), RVS3: move(3, opposite),
+  SLF1: move(1, turnLeft), SRT1: move(1, turnRight),
+  LF90: turn(turnLeft), RT90: turn(turnRight), UTRN: turn(opposite),
+  IDLE: { action: 'idle', steps: 0, towards: forward },
 }
 
 export function runRobotMovement(ctx: Resolution, stage: number): void {
@@ -50,12 +54,12 @@ export function runRobotMovement(ctx: Resolution, stage: number): void {
 
 function playCard(ctx: Resolution, robot: RobotState, card: Card): void {
   const action = CARD_ACTIONS[card.kind]
-  if ('turn' in action) {
-    robot.facing = action.turn(robot.facing)
+  if (action.action === 'turn') {
+    robot.facing = action.towards(robot.facing)
     emit(ctx, { time: now(ctx), kind: 'turned', player: robot.player, facing: robot.facing, cause: 'card' })
     return
   }
-  if ('idle' in action) return
+  if (action.action === 'idle') return
   // R12: each step on its own; R17: after a teleport the rest goes on in the same direction.
   const dir = action.towards(robot.facing)
   for (let step = 1; step <= action.steps; step++) {

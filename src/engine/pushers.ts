@@ -13,6 +13,7 @@ interface Shove {
 }
 
 export function runPushers(ctx: Resolution, stage: number): void {
+  if (ctx.board.pushers.length === 0) return
   setPhase(ctx, 'pusher')
   const shoves: Shove[] = []
   for (const pusher of ctx.board.pushers) {
