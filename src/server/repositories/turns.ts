@@ -7,7 +7,12 @@ export interface TurnRow {
   id: number; game_id: string; number: number; status: TurnStatus; dealt_state_json: string; opened_at: number
   deadline: number; reminder_queued: number; closed_at: number | null; review_until: number | null
   reopened_player_id: string | null; result_json: string | null; next_state_json: string | null; published_at: number | null
+  /** 1 once every robot that must play this turn has a program in (set when it happens; migration 002). */
+  programs_in: number
 }
+
+/** What a submission needs of its turn: everything but the (large) JSON columns. */
+export type TurnHead = Pick<TurnRow, 'id' | 'game_id' | 'number' | 'status' | 'opened_at' | 'deadline' | 'reopened_player_id' | 'programs_in'>
 
 export interface SubmissionRow {
   id: number; turn_id: number; player_id: string; user_id: number | null; version: number; cards_json: string
@@ -34,6 +39,24 @@ export function turnsRepository(db: Db) {
   const setDeadline = db.prepare<[number, number, number]>("UPDATE turns SET deadline = ?, reminder_queued = ? WHERE id = ? AND status = 'open'")
   const setReviewUntil = db.prepare<[number, number]>("UPDATE turns SET review_until = ? WHERE id = ? AND status = 'draft'")
   const markReminded = db.prepare<[number]>('UPDATE turns SET reminder_queued = 1 WHERE id = ? AND reminder_queued = 0')
+  const markProgramsIn = db.prepare<[number]>('UPDATE turns SET programs_in = 1 WHERE id = ?')
+  const headByNumber = db.prepare<[string, number], TurnHead>(
+    'SELECT id, game_id, number, status, opened_at, deadline, reopened_player_id, programs_in FROM turns WHERE game_id = ? AND number = ?')
+  const dealtJson = db.prepare<[number], string>('SELECT dealt_state_json FROM turns WHERE id = ?').pluck()
+  // The clockwork's candidates, chosen in SQL (indexes of migration 002), oldest first, at most `limit`.
+  const draftsDue = db.prepare<[number, number], number>(`SELECT turns.id FROM turns JOIN games ON games.id = turns.game_id
+    WHERE turns.status = 'draft' AND turns.review_until <= ? AND games.status = 'running' ORDER BY turns.review_until LIMIT ?`).pluck()
+  const openDue = db.prepare<{ now: number; limit: number }, number>(`SELECT id FROM (
+      SELECT turns.id, turns.deadline FROM turns JOIN games ON games.id = turns.game_id
+        WHERE turns.status = 'open' AND turns.deadline <= @now AND games.status = 'running'
+      UNION
+      SELECT turns.id, turns.deadline FROM turns JOIN games ON games.id = turns.game_id
+        WHERE turns.status = 'open' AND turns.programs_in = 1 AND games.close_early = 1 AND games.status = 'running'
+    ) ORDER BY deadline, id LIMIT @limit`).pluck()
+  const remindersDue = db.prepare<{ now: number; soon: number; limit: number }, number>(`SELECT turns.id FROM turns JOIN games ON games.id = turns.game_id
+    WHERE turns.status = 'open' AND turns.deadline <= @soon AND turns.deadline > @now AND turns.reminder_queued = 0
+      AND games.status = 'running' AND NOT (turns.programs_in = 1 AND games.close_early = 1)
+    ORDER BY turns.deadline LIMIT @limit`).pluck()
 
   const insertSubmission = db.prepare<NewSubmission & { version?: number }>(`INSERT INTO submissions
     (turn_id, player_id, user_id, version, cards_json, reboot_next, sacrifice_at, double_wrench, facing, submitted_at)
@@ -42,6 +65,13 @@ export function turnsRepository(db: Db) {
       @cards_json, @reboot_next, @sacrifice_at, @double_wrench, @facing, @submitted_at)`)
   const latest = db.prepare<[number], SubmissionRow>(`SELECT s.* FROM submissions s WHERE s.turn_id = ? AND s.version =
     (SELECT MAX(version) FROM submissions WHERE turn_id = s.turn_id AND player_id = s.player_id)`)
+  const insertVersion = db.prepare<NewSubmission & { version: number }, SubmissionRow>(`INSERT INTO submissions
+    (turn_id, player_id, user_id, version, cards_json, reboot_next, sacrifice_at, double_wrench, facing, submitted_at)
+    VALUES (@turn_id, @player_id, @user_id, @version, @cards_json, @reboot_next, @sacrifice_at, @double_wrench, @facing, @submitted_at)
+    RETURNING *`)
+  const previous = db.prepare<[number, string], Pick<SubmissionRow, 'version' | 'sacrifice_at' | 'double_wrench'>>(
+    'SELECT version, sacrifice_at, double_wrench FROM submissions WHERE turn_id = ? AND player_id = ? ORDER BY version DESC LIMIT 1')
+  const submitters = db.prepare<[number], string>('SELECT DISTINCT player_id FROM submissions WHERE turn_id = ?').pluck()
   const versions = db.prepare<[number, string], SubmissionRow>('SELECT * FROM submissions WHERE turn_id = ? AND player_id = ? ORDER BY version')
 
   return {
@@ -62,6 +92,18 @@ export function turnsRepository(db: Db) {
     setReviewUntil: (id: number, until: number) => { setReviewUntil.run(until, id) },
     markReminded: (id: number) => markReminded.run(id).changes === 1,
     addSubmission: (s: NewSubmission) => { insertSubmission.run(s) },
+    /** A player's latest version (number and standing choices), without the cards. */
+    previousSubmission: (turnId: number, playerId: string) => previous.get(turnId, playerId),
+    /** Stores the given version and returns the stored row. */
+    insertSubmission: (s: NewSubmission & { version: number }) => insertVersion.get(s)!,
+    /** The players with at least one program in for a turn. */
+    submitters: (turnId: number) => submitters.all(turnId),
+    markProgramsIn: (id: number) => { markProgramsIn.run(id) },
+    headByNumber: (gameId: string, number: number) => headByNumber.get(gameId, number),
+    dealtStateJson: (id: number) => dealtJson.get(id),
+    draftsDue: (now: number, limit: number) => draftsDue.all(now, limit),
+    openDue: (now: number, limit: number) => openDue.all({ now, limit }),
+    remindersDue: (now: number, soon: number, limit: number) => remindersDue.all({ now, soon, limit }),
     latestSubmissions: (turnId: number) => latest.all(turnId),
     submissionVersions: (turnId: number, playerId: string) => versions.all(turnId, playerId),
   }

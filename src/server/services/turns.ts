@@ -22,6 +22,7 @@ export function openTurn(ctx: ServiceContext, game: GameRow, state: GameState): 
   const dealt = dealHands(state)
   const now = ctx.now()
   const turn = ctx.turns.insert(game.id, dealt.turn, JSON.stringify(dealt), now, now + game.turn_length_ms)
+  if (!dealt.robots.some(mustSubmit)) ctx.turns.markProgramsIn(turn.id) // nobody has to play: closes early at once
   for (const seat of ctx.games.seats(game.id)) {
     const robot = dealt.robots.find((r) => r.player === seat.player_id)
     if (!seat.email || !robot || robot.robotsLeft === 0) continue
@@ -48,6 +49,12 @@ export function latestPrograms(ctx: ServiceContext, turnId: number): Map<string,
 export function allProgramsIn(ctx: ServiceContext, turn: TurnRow): boolean {
   const submitted = new Set(ctx.turns.latestSubmissions(turn.id).map((s) => s.player_id))
   return dealtState(turn).robots.every((robot) => !mustSubmit(robot) || submitted.has(robot.player))
+}
+
+/** Records on the turn that every program is in, once it is (read by the clockwork for close-early games). */
+function markIfAllProgramsIn(ctx: ServiceContext, turnId: number, dealt: GameState): void {
+  const submitted = new Set(ctx.turns.submitters(turnId))
+  if (dealt.robots.every((robot) => !mustSubmit(robot) || submitted.has(robot.player))) ctx.turns.markProgramsIn(turnId)
 }
 
 const mustSubmit = (robot: GameState['robots'][number]) => robot.mode !== 'destroyed' && robot.at !== null && !robot.rebooting
@@ -80,6 +87,7 @@ export function submitProgram(ctx: ServiceContext, m: Membership, turnNumber: nu
       double_wrench: input.doubleWrench ?? previous?.doubleWrench ?? robot.doubleWrench,
       facing: input.facing ?? null, submitted_at: ctx.now(),
     })
+    if (turn.status === 'open' && turn.programs_in === 0) markIfAllProgramsIn(ctx, turn.id, dealt)
     return ctx.turns.submissionVersions(turn.id, seat.player_id).at(-1)!
   })
 }
