@@ -13,6 +13,7 @@ const envSchema = z.object({
   BASE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:3000').transform((url) => url.replace(/\/+$/, '')),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MAIL_FROM: z.string().min(3).regex(/@/, 'must contain an email address').default('BotWars <botwars@localhost>'),
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
 })
 
 export interface Config {
@@ -25,6 +26,8 @@ export interface Config {
   baseUrl: string
   sessionSecret: string
   mailFrom: string
+  /** Sent mail older than this many days is deleted from the outbox by the clockwork. */
+  mailRetentionDays: number
 }
 
 export class ConfigError extends Error {}
@@ -50,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseUrl: e.BASE_URL,
     sessionSecret: e.SESSION_SECRET ?? storedSecret(join(dataDir, 'session-secret')),
     mailFrom: e.MAIL_FROM,
+    mailRetentionDays: e.MAIL_RETENTION_DAYS,
   }
 }
 

@@ -26,6 +26,7 @@ async function main() {
     if (stopping) return
     app.runDueWork()
     await app.mailer.deliver()
+    app.mailer.prune(config.mailRetentionDays)
   }
   const runTick = () => { tick = tick.then(work).catch((err: unknown) => app.log.error({ err }, 'scheduled work failed')) }
   const timer = setInterval(runTick, TICK_MS)

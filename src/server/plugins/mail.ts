@@ -6,6 +6,8 @@ import { fileTransport, smtpTransport, type MailTransport } from '../mail/transp
 import { deliverDueMail } from '../mail/worker.js'
 import type { ServiceContext } from '../services/context.js'
 
+const DAY_MS = 24 * 60 * 60_000
+
 export function chooseTransport(smtpUrl: string | undefined, dataDir: string, log: FastifyBaseLogger): MailTransport {
   return smtpUrl ? smtpTransport(smtpUrl) : fileTransport(join(dataDir, 'outbox'), (line) => log.info(line))
 }
@@ -20,6 +22,13 @@ export function mailer(ctx: ServiceContext, transport: MailTransport, from: stri
     deliver(): Promise<number> {
       running ??= deliverDueMail({ outbox: ctx.outbox, transport, from, domain, log }, ctx.now, 100, () => stopped).finally(() => { running = null })
       return running
+    },
+    /**
+     * Deletes mail sent more than `retentionDays` ago, at most `limit` rows a call (the clockwork
+     * calls it every tick, so a backlog goes in bounded steps). Unsent mail is kept.
+     */
+    prune(retentionDays: number, limit = 500): number {
+      return ctx.outbox.pruneSent(ctx.now() - retentionDays * DAY_MS, limit)
     },
     /** Shutting down: a run in progress ends after the message it is sending; no new run sends anything. */
     stop() { stopped = true },

@@ -23,6 +23,12 @@ export function outboxRepository(db: Db) {
   const sent = db.prepare<[number, number]>("UPDATE outbox SET status = 'sent', sent_at = ?, lease_until = NULL, last_error = NULL WHERE id = ? AND status = 'sending'")
   const failed = db.prepare<[number, string, number]>("UPDATE outbox SET status = 'pending', next_attempt_at = ?, last_error = ?, lease_until = NULL WHERE id = ? AND status = 'sending'")
   const all = db.prepare<[], OutboxRow>('SELECT * FROM outbox ORDER BY id')
+  // Only 'sent' rows, oldest first. A sent row's next_attempt_at (its last attempt) is never after
+  // its sent_at, so the range on outbox_due(status, next_attempt_at) finds every candidate without
+  // a scan of the table; sent_at then decides.
+  const prune = db.prepare<[number, number, number]>(`DELETE FROM outbox WHERE id IN (
+    SELECT id FROM outbox WHERE status = 'sent' AND next_attempt_at < ? AND sent_at < ?
+    ORDER BY next_attempt_at LIMIT ?)`)
 
   return {
     add(mail: NewMail, now: number) {
@@ -32,6 +38,8 @@ export function outboxRepository(db: Db) {
     markSent: (id: number, now: number) => { sent.run(now, id) },
     markFailed: (id: number, retryAt: number, error: string) => { failed.run(retryAt, error.slice(0, 500), id) },
     all: () => all.all(),
+    /** Deletes up to `limit` messages sent before `before`; unsent mail is never deleted. Returns how many. */
+    pruneSent: (before: number, limit: number) => prune.run(before, before, limit).changes,
   }
 }
 export type OutboxRepository = ReturnType<typeof outboxRepository>
