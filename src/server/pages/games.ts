@@ -9,7 +9,7 @@ import type { GameRow, SeatRow } from '../repositories/games.js'
 import { memberOf } from '../routes/api/games.js'
 import { createGameRequest } from '../schemas.js'
 import type { ServiceContext } from '../services/context.js'
-import { createGame, invitation, invite, joinGame, listBoards, membership, startGame } from '../services/games.js'
+import { createGame, invitation, invite, joinGame, listBoards, membership, requireGm, startGame } from '../services/games.js'
 import { gameView } from '../services/views.js'
 import { createGameForm, formValues, inviteForm, joinForm, reasonForm, ROBOT_COLOURS } from './forms.js'
 import { appFieldErrors, sentence, zodFieldErrors, type FieldErrors, type PageKit } from './kit.js'
@@ -151,10 +151,13 @@ export function gamePages(app: FastifyInstance, kit: PageKit): void {
     return reply.redirect(`/games/${gameId}?done=joined`, 303)
   })
 
+  // GM actions: the GM check comes before the form and the game's state, so a player gets 403
+  // whatever they send (never a 400 or 409 that tells them something about the game).
   kit.post('/games/:gameId/invite', async (request, reply) => {
     kit.user(request)
     const { gameId } = request.params as { gameId: string }
     const m = memberOf(ctx, gameId, request.viewer)
+    requireGm(m)
     const values = formValues(request.body)
     const parsed = inviteForm.safeParse(request.body ?? {})
     if (!parsed.success) return gamePage(request, reply, gameId, { inviteValues: values, inviteErrors: zodFieldErrors(parsed.error) }, 400)
@@ -170,6 +173,7 @@ export function gamePages(app: FastifyInstance, kit: PageKit): void {
     kit.user(request)
     const { gameId } = request.params as { gameId: string }
     const m = memberOf(ctx, gameId, request.viewer)
+    requireGm(m)
     const reason = reasonForm.parse(request.body ?? {}).reason
     try {
       startGame(ctx, m, reason)
