@@ -59,8 +59,9 @@ export function copyBoardState(state: BoardState): BoardState {
   return { switches: { ...state.switches }, drawbridges: { ...state.drawbridges }, teleporters: { ...state.teleporters } }
 }
 
+/** A robot at one moment. Squares are never changed in place (moving replaces them), so it can share its square. */
 export function snapshot(robot: RobotState): RobotSnapshot {
-  return { player: robot.player, at: robot.at && { ...robot.at }, facing: robot.facing, hp: robot.hp, mode: robot.mode, rebooting: robot.rebooting }
+  return { player: robot.player, at: robot.at, facing: robot.facing, hp: robot.hp, mode: robot.mode, rebooting: robot.rebooting }
 }
 
 /** Whether a robot needs orders this turn: it is on the floor and not rebooting. */
