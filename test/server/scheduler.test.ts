@@ -72,3 +72,19 @@ it('migration 002 marks open turns that already have every program in', async ()
   expect(t.app.services.turns.byNumber(gameId, 1)!.programs_in).toBe(1)
   expect(t.app.runDueWork().closed).toBe(1)
 })
+
+it('a submission returns its own new version, keeps standing choices, and refuses a GM without a seat and outsiders', async () => {
+  const { gm, gameId, players: [ann] } = await startedGame({ closeEarly: false, reviewWindowHours: 0 })
+  const hand = (await ann!.call('GET', `/api/v1/games/${gameId}/turns/1`)).json.me.hand as string[]
+  const url = `/api/v1/games/${gameId}/turns/1/submission`
+  const first = await ann!.call('POST', url, { cards: hand.slice(0, 5), sacrificeAt: 4, doubleWrench: 'option' })
+  expect(first.json).toMatchObject({ version: 1, cards: hand.slice(0, 5), sacrificeAt: 4, doubleWrench: 'option' })
+  const second = await ann!.call('POST', url, { cards: hand.slice(1, 6) })
+  expect(second.status).toBe(201)
+  expect(second.json).toMatchObject({ version: 2, cards: hand.slice(1, 6), sacrificeAt: 4, doubleWrench: 'option' })
+  expect((await gm.call('POST', url, { cards: hand.slice(0, 5) })).status).toBe(403)
+  const { signIn } = await import('./helpers.js')
+  const stranger = await signIn(t.app, 'zed@example.org', 'Zed')
+  expect((await stranger.call('POST', url, { cards: hand.slice(0, 5) })).status).toBe(404)
+  expect((await ann!.call('POST', `/api/v1/games/nope/turns/1/submission`, { cards: hand.slice(0, 5) })).status).toBe(404)
+})

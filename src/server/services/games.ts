@@ -9,7 +9,7 @@ import { newGame } from '../../engine/game.js'
 import type { BoardDefinition } from '../../engine/types.js'
 import { badRequest, conflict, forbidden, notFound } from '../errors.js'
 import { deadlineMovedMail, gameOverMail, invitationMail } from '../mail/templates.js'
-import type { GameRow } from '../repositories/games.js'
+import type { GameRow, SeatRow } from '../repositories/games.js'
 import { hashSecret, newSecret } from '../repositories/users.js'
 import type { createGameRequest } from '../schemas.js'
 import { recipients, REMINDER_BEFORE_MS, seatName, type Membership, type ServiceContext, type Viewer } from './context.js'
@@ -46,6 +46,21 @@ export function membership(ctx: ServiceContext, gameId: string, viewer: Viewer):
   const seats = ctx.games.seats(gameId)
   const userId = viewer.user?.id
   return { game, seats, isGm: userId !== undefined && game.gm_user_id === userId, seat: seats.find((s) => userId !== undefined && s.user_id === userId) }
+}
+
+/**
+ * The part of a membership a program submission needs (its hot path): whether the game exists
+ * for this viewer, and the viewer's seat — without reading the game row's board and state or
+ * every seat. Refuses exactly as `membership` + the API's `memberOf` do.
+ */
+export function seatMembership(ctx: ServiceContext, gameId: string, viewer: Viewer): { game: { id: string }; seat: SeatRow | undefined; isGm: boolean } {
+  const gmUserId = ctx.games.gmOf(gameId)
+  if (gmUserId === undefined || (viewer.tokenGameId && viewer.tokenGameId !== gameId)) throw notFound('no such game')
+  const userId = viewer.user?.id
+  const seat = userId === undefined ? undefined : ctx.games.seatOfUser(gameId, userId)
+  const isGm = userId !== undefined && gmUserId === userId
+  if (!isGm && !seat) throw notFound('no such game')
+  return { game: { id: gameId }, seat, isGm }
 }
 
 export function requireGm(m: Membership): void {

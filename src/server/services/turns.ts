@@ -9,7 +9,7 @@ import type { Card, GameState } from '../../engine/types.js'
 import { badRequest, conflict, forbidden, notFound } from '../errors.js'
 import { draftReadyMail, gameOverMail, handMail, reminderMail, reopenedMail, resultsMail } from '../mail/templates.js'
 import type { GameRow } from '../repositories/games.js'
-import type { TurnRow } from '../repositories/turns.js'
+import type { TurnHead, TurnRow } from '../repositories/turns.js'
 import type { submissionRequest } from '../schemas.js'
 import { recipients, reportNames, type Membership, type ServiceContext } from './context.js'
 import { requireGm } from './games.js'
@@ -59,17 +59,37 @@ function markIfAllProgramsIn(ctx: ServiceContext, turnId: number, dealt: GameSta
 
 const mustSubmit = (robot: GameState['robots'][number]) => robot.mode !== 'destroyed' && robot.at !== null && !robot.rebooting
 
-export function submitProgram(ctx: ServiceContext, m: Membership, turnNumber: number, input: z.output<typeof submissionRequest>) {
+/**
+ * Dealt states parsed for submissions, by turn: a dealt state never changes once the turn is
+ * stored, so each is parsed once instead of on every submission. Read-only (never handed to the
+ * engine, which gets its own parse); keyed with the turn's game, number and opening time as well,
+ * so a turn id reused after a deletion cannot match. Bounded: the oldest entries go first.
+ */
+const dealtCache = new Map<string, GameState>()
+const DEALT_CACHE_SIZE = 2000
+
+function sharedDealtState(ctx: ServiceContext, turn: TurnHead): GameState {
+  const key = `${turn.id}:${turn.game_id}:${turn.number}:${turn.opened_at}`
+  let state = dealtCache.get(key)
+  if (!state) {
+    state = JSON.parse(ctx.turns.dealtStateJson(turn.id)!) as GameState
+    if (dealtCache.size >= DEALT_CACHE_SIZE) dealtCache.delete(dealtCache.keys().next().value!)
+    dealtCache.set(key, state)
+  }
+  return state
+}
+
+export function submitProgram(ctx: ServiceContext, m: Pick<Membership, 'seat'> & { game: { id: string } }, turnNumber: number, input: z.output<typeof submissionRequest>) {
   const seat = m.seat
   if (!seat) throw forbidden('you have no seat in this game')
   return ctx.write(() => {
-    const game = ctx.games.byId(m.game.id)!
-    if (game.status !== 'running' && game.status !== 'paused') throw conflict(`the game is ${game.status}`)
-    const turn = ctx.turns.byNumber(game.id, turnNumber)
+    const status = ctx.games.statusOf(m.game.id)
+    if (status !== 'running' && status !== 'paused') throw conflict(`the game is ${status}`)
+    const turn = ctx.turns.headByNumber(m.game.id, turnNumber)
     if (!turn) throw notFound(`no turn ${turnNumber}`)
     const reopened = turn.status === 'draft' && turn.reopened_player_id === seat.player_id
     if (turn.status !== 'open' && !reopened) throw conflict(`turn ${turnNumber} is closed; your previous submission stands`)
-    const dealt = dealtState(turn)
+    const dealt = sharedDealtState(ctx, turn)
     const robot = dealt.robots.find((r) => r.player === seat.player_id)
     if (!robot) throw conflict('your seat has no robot')
     const cards: Card[] = input.cards.map((text, i) => {
@@ -79,16 +99,17 @@ export function submitProgram(ctx: ServiceContext, m: Membership, turnNumber: nu
     })
     const problem = programProblem(robot, dealt.hands[seat.player_id] ?? [], cards)
     if (problem) throw badRequest(problem, 'cards')
-    const previous = latestPrograms(ctx, turn.id).get(seat.player_id)
-    ctx.turns.addSubmission({
-      turn_id: turn.id, player_id: seat.player_id, user_id: seat.user_id, cards_json: JSON.stringify(cards.map(formatCard)),
+    const previous = ctx.turns.previousSubmission(turn.id, seat.player_id)
+    const stored = ctx.turns.insertSubmission({
+      turn_id: turn.id, player_id: seat.player_id, user_id: seat.user_id, version: (previous?.version ?? 0) + 1,
+      cards_json: JSON.stringify(cards.map(formatCard)),
       reboot_next: input.rebootNext ? 1 : 0,
-      sacrifice_at: input.sacrificeAt ?? previous?.sacrificeAt ?? robot.sacrificeAt,
-      double_wrench: input.doubleWrench ?? previous?.doubleWrench ?? robot.doubleWrench,
+      sacrifice_at: input.sacrificeAt ?? previous?.sacrifice_at ?? robot.sacrificeAt,
+      double_wrench: input.doubleWrench ?? previous?.double_wrench ?? robot.doubleWrench,
       facing: input.facing ?? null, submitted_at: ctx.now(),
     })
-    if (turn.status === 'open' && turn.programs_in === 0) markIfAllProgramsIn(ctx, turn.id, dealt)
-    return ctx.turns.submissionVersions(turn.id, seat.player_id).at(-1)!
+    if (turn.status === 'open' && turn.programs_in === 0 && !previous) markIfAllProgramsIn(ctx, turn.id, dealt)
+    return stored
   })
 }
 
