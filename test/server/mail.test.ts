@@ -93,3 +93,19 @@ describe('mail through SMTP', () => {
     }
   })
 })
+
+describe('a backlog', () => {
+  it('goes out in one deliver() call while batches come back full, over a pooled connection', async () => {
+    const s = await startSmtp()
+    const b = await testApp({ smtpUrl: s.url })
+    try {
+      for (let i = 0; i < 250; i++) b.app.services.mail({ kind: 'test', gameId: null, to: `r${i}@example.org`, subject: `backlog ${i}`, body: 'hello' })
+      expect(await b.app.mailer.deliver()).toBe(250)
+      expect(b.app.services.outbox.all().every((r) => r.status === 'sent')).toBe(true)
+      expect(new Set(s.received.filter((m) => m.subject.startsWith('backlog ')).map((m) => m.messageId)).size).toBe(250)
+    } finally {
+      await b.close()
+      await s.close()
+    }
+  })
+})

@@ -7,6 +7,9 @@ import { deliverDueMail } from '../mail/worker.js'
 import type { ServiceContext } from '../services/context.js'
 
 const DAY_MS = 24 * 60 * 60_000
+const BATCH = 100
+const MAX_BATCHES = 20
+const BUDGET_MS = 4_000
 
 export function chooseTransport(smtpUrl: string | undefined, dataDir: string, log: FastifyBaseLogger): MailTransport {
   return smtpUrl ? smtpTransport(smtpUrl) : fileTransport(join(dataDir, 'outbox'), (line) => log.info(line))
@@ -16,11 +19,25 @@ export function mailer(ctx: ServiceContext, transport: MailTransport, from: stri
   const domain = new URL(baseUrl).hostname || 'botwars.local'
   let running: Promise<number> | null = null
   let stopped = false
+  /**
+   * Batches of BATCH while each comes back full (a backlog), at most MAX_BATCHES or about
+   * BUDGET_MS of real time per call, so the clockwork's next tick is not held up for long.
+   */
+  const deliverBatches = async () => {
+    const started = performance.now()
+    let total = 0
+    for (let batch = 0; batch < MAX_BATCHES && !stopped; batch++) {
+      const sent = await deliverDueMail({ outbox: ctx.outbox, transport, from, domain, log }, ctx.now, BATCH, () => stopped)
+      total += sent
+      if (sent < BATCH || performance.now() - started > BUDGET_MS) break
+    }
+    return total
+  }
   return {
     transport,
     /** Sends what is due; overlapping calls share one run. */
     deliver(): Promise<number> {
-      running ??= deliverDueMail({ outbox: ctx.outbox, transport, from, domain, log }, ctx.now, 100, () => stopped).finally(() => { running = null })
+      running ??= deliverBatches().finally(() => { running = null })
       return running
     },
     /**
