@@ -17,13 +17,22 @@ import { openTurn } from './turns.js'
 
 const HOUR = 3600_000
 
-export function listBoards(ctx: ServiceContext) {
-  if (!existsSync(ctx.boardsDir)) return []
-  return readdirSync(ctx.boardsDir).filter((f) => f.endsWith('.json')).sort().flatMap((file) => {
-    const found = readBoardFile(ctx, file.replace(/\.json$/, ''))
-    const board = found?.definition
-    return board ? [{ id: file.replace(/\.json$/, ''), name: board.name, rows: board.rows, cols: board.cols }] : []
-  })
+interface BoardListing { id: string; name: string; rows: number; cols: number }
+
+/** boards/ read once per folder: it does not change while the server runs (docs/performance.md problem 7). */
+const boardListings = new Map<string, BoardListing[]>()
+
+export function listBoards(ctx: ServiceContext): BoardListing[] {
+  let listing = boardListings.get(ctx.boardsDir)
+  if (!listing) {
+    listing = !existsSync(ctx.boardsDir) ? [] : readdirSync(ctx.boardsDir).filter((f) => f.endsWith('.json')).sort().flatMap((file) => {
+      const found = readBoardFile(ctx, file.replace(/\.json$/, ''))
+      const board = found?.definition
+      return board ? [{ id: file.replace(/\.json$/, ''), name: board.name, rows: board.rows, cols: board.cols }] : []
+    })
+    boardListings.set(ctx.boardsDir, listing)
+  }
+  return listing.map((b) => ({ ...b }))
 }
 
 /** A board of boards/: its definition and the file's JSON (what a game stores, in the file format). */
