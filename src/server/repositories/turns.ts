@@ -44,16 +44,17 @@ export function turnsRepository(db: Db) {
     'SELECT id, game_id, number, status, opened_at, deadline, reopened_player_id, programs_in FROM turns WHERE game_id = ? AND number = ?')
   const dealtJson = db.prepare<[number], string>('SELECT dealt_state_json FROM turns WHERE id = ?').pluck()
   // The clockwork's candidates, chosen in SQL (indexes of migration 002), oldest first, at most `limit`.
-  const draftsDue = db.prepare<[number, number], number>(`SELECT turns.id FROM turns JOIN games ON games.id = turns.game_id
+  // CROSS JOIN keeps turns first: otherwise SQLite may scan every game row (with its board) first.
+  const draftsDue = db.prepare<[number, number], number>(`SELECT turns.id FROM turns CROSS JOIN games ON games.id = turns.game_id
     WHERE turns.status = 'draft' AND turns.review_until <= ? AND games.status = 'running' ORDER BY turns.review_until LIMIT ?`).pluck()
   const openDue = db.prepare<{ now: number; limit: number }, number>(`SELECT id FROM (
-      SELECT turns.id, turns.deadline FROM turns JOIN games ON games.id = turns.game_id
+      SELECT turns.id, turns.deadline FROM turns CROSS JOIN games ON games.id = turns.game_id
         WHERE turns.status = 'open' AND turns.deadline <= @now AND games.status = 'running'
       UNION
-      SELECT turns.id, turns.deadline FROM turns JOIN games ON games.id = turns.game_id
+      SELECT turns.id, turns.deadline FROM turns CROSS JOIN games ON games.id = turns.game_id
         WHERE turns.status = 'open' AND turns.programs_in = 1 AND games.close_early = 1 AND games.status = 'running'
     ) ORDER BY deadline, id LIMIT @limit`).pluck()
-  const remindersDue = db.prepare<{ now: number; soon: number; limit: number }, number>(`SELECT turns.id FROM turns JOIN games ON games.id = turns.game_id
+  const remindersDue = db.prepare<{ now: number; soon: number; limit: number }, number>(`SELECT turns.id FROM turns CROSS JOIN games ON games.id = turns.game_id
     WHERE turns.status = 'open' AND turns.deadline <= @soon AND turns.deadline > @now AND turns.reminder_queued = 0
       AND games.status = 'running' AND NOT (turns.programs_in = 1 AND games.close_early = 1)
     ORDER BY turns.deadline LIMIT @limit`).pluck()
