@@ -125,15 +125,22 @@ export function gamePages(app: FastifyInstance, kit: PageKit): void {
     }, status)
   }
 
-  const openGamePage = (request: FastifyRequest, reply: FastifyReply, game: GameRow, seats: SeatRow[], extra: Record<string, unknown>, status: number) => {
+  /** The join page's model, shared by open seats and invitations; `showInvited` marks seats held for an invitee. */
+  const joinModel = (request: FastifyRequest, game: GameRow, seats: SeatRow[], action: string, showInvited: boolean) => {
     const taken = new Set(seats.filter((s) => s.user_id !== null).map((s) => s.colour))
-    return kit.render(request, reply, 'join', {
+    return {
       title: `Join ${game.name}`, game: { id: game.id, name: game.name, board: game.board_name, gm: ctx.users.byId(game.gm_user_id)?.name ?? '' },
-      seats: seats.map((s) => ({ seat: s.seat_no, name: s.name, colourCss: swatch(s.colour, s.seat_no), colour: s.colour, taken: s.user_id !== null, invited: !!s.invite_email && s.user_id === null })),
-      colours: ROBOT_COLOURS.map((c) => ({ name: c, taken: taken.has(c) })), action: `/games/${game.id}/join`,
-      values: { name: request.viewer.user?.name ?? '' }, errors: {}, ...extra,
-    }, status)
+      seats: seats.map((s) => ({
+        seat: s.seat_no, name: s.name, colourCss: swatch(s.colour, s.seat_no), colour: s.colour, taken: s.user_id !== null,
+        invited: showInvited && !!s.invite_email && s.user_id === null,
+      })),
+      colours: ROBOT_COLOURS.map((c) => ({ name: c, taken: taken.has(c) })), action,
+      values: { name: request.viewer.user?.name ?? '' }, errors: {},
+    }
   }
+
+  const openGamePage = (request: FastifyRequest, reply: FastifyReply, game: GameRow, seats: SeatRow[], extra: Record<string, unknown>, status: number) =>
+    kit.render(request, reply, 'join', { ...joinModel(request, game, seats, `/games/${game.id}/join`, true), ...extra }, status)
 
   app.get<{ Params: { gameId: string } }>('/games/:gameId', async (request, reply) => gamePage(request, reply, request.params.gameId))
 
@@ -186,15 +193,8 @@ export function gamePages(app: FastifyInstance, kit: PageKit): void {
   // Invitations: the page works signed out (it says what the invitation is); joining needs a sign-in.
   const invitePage = (request: FastifyRequest, reply: FastifyReply, token: string, extra: Record<string, unknown> = {}, status = 200) => {
     const { game, seat } = invitation(ctx, token)
-    const seats = ctx.games.seats(game.id)
-    const taken = new Set(seats.filter((s) => s.user_id !== null).map((s) => s.colour))
-    return kit.render(request, reply, 'join', {
-      title: `Join ${game.name}`, game: { id: game.id, name: game.name, board: game.board_name, gm: ctx.users.byId(game.gm_user_id)?.name ?? '' },
-      invitedSeat: seat.seat_no,
-      seats: seats.map((s) => ({ seat: s.seat_no, name: s.name, colourCss: swatch(s.colour, s.seat_no), colour: s.colour, taken: s.user_id !== null, invited: false })),
-      colours: ROBOT_COLOURS.map((c) => ({ name: c, taken: taken.has(c) })), action: `/invites/${token}`,
-      values: { name: request.viewer.user?.name ?? '' }, errors: {}, ...extra,
-    }, status)
+    const model = joinModel(request, game, ctx.games.seats(game.id), `/invites/${token}`, false)
+    return kit.render(request, reply, 'join', { ...model, invitedSeat: seat.seat_no, ...extra }, status)
   }
 
   app.get<{ Params: { token: string } }>('/invites/:token', async (request, reply) => invitePage(request, reply, request.params.token))
