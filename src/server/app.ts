@@ -1,5 +1,4 @@
 // Builds the application (no listening here: server.ts listens, tests use app.inject).
-import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { fileURLToPath } from 'node:url'
@@ -7,6 +6,7 @@ import type { Config } from './config.js'
 import { installErrorHandling } from './errors.js'
 import { openDatabase, type Db } from './plugins/db.js'
 import { chooseTransport, mailer, type Mailer } from './plugins/mail.js'
+import { registerSecurityHeaders } from './plugins/security-headers.js'
 import { registerSessions } from './plugins/session.js'
 import { authRoutes } from './routes/api/auth.js'
 import { gameRoutes } from './routes/api/games.js'
@@ -73,7 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
 
   installErrorHandling(app)
-  await app.register(helmet, { global: true })
+  registerSecurityHeaders(app, options.config.baseUrl.startsWith('https:'))
   await registerSessions(app, ctx, options.config.sessionSecret, options.config.baseUrl.startsWith('https:'))
   await app.register(rateLimit, { global: false })
 

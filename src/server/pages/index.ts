@@ -49,20 +49,6 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
     cookieOpts: { signed: true, httpOnly: true, sameSite: 'strict', path: '/', secure: options.secure },
     getToken: (request) => (request.body as Record<string, string> | undefined)?._csrf,
   })
-  // The pages' own Content-Security-Policy (helmet's default asks browsers to upgrade every request
-  // to HTTPS, which breaks a server reached over plain HTTP on a LAN address). Scripts and styles
-  // come only from /static; no inline script at all.
-  const csp = [
-    "default-src 'self'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'", "img-src 'self' data:",
-    "object-src 'none'", "script-src 'self'", "script-src-attr 'none'", "style-src 'self' 'unsafe-inline'", "font-src 'self'",
-    ...(options.secure ? ['upgrade-insecure-requests'] : []),
-  ].join('; ')
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('content-security-policy', csp)
-    reply.header('x-frame-options', 'DENY')
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()')
-    return payload
-  })
   const kit: PageKit = pageKit(app, ctx, VIEWS_DIR)
   installPageErrors(app, kit)
   staticFiles(app, VIEWS_DIR)
