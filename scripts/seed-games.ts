@@ -64,7 +64,7 @@ const batch = db.transaction((from: number, to: number) => {
       if (rand(2) === 0) continue
       const program = legalProgram(ctx, game.id, seat.player_id)
       if (!program) continue
-      submitProgram(ctx, membership(ctx, game.id, { user: ctx.users.byId(seat.user_id!)! }), program.turn, { cards: program.cards, rebootNext: false })
+      submitProgram(ctx, { user: ctx.users.byId(seat.user_id!)! }, game.id, program.turn, { cards: program.cards, rebootNext: false })
     }
   }
 })

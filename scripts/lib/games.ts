@@ -61,7 +61,7 @@ export function submitAll(ctx: ServiceContext, gameId: string): number {
     const program = legalProgram(ctx, gameId, seat.player_id)
     if (!program) continue
     const u = ctx.users.byId(seat.user_id)!
-    submitProgram(ctx, membership(ctx, gameId, { user: u }), program.turn, { cards: program.cards, rebootNext: false })
+    submitProgram(ctx, { user: u }, gameId, program.turn, { cards: program.cards, rebootNext: false })
     n++
   }
   return n

@@ -137,7 +137,7 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
     }
     if (Object.keys(errors).length) return again(errors)
     try {
-      submitProgram(ctx, m, turn.number, {
+      submitProgram(ctx, request.viewer, m.game.id, turn.number, {
         cards, rebootNext: form.rebootNext, sacrificeAt: form.sacrificeAt, doubleWrench: form.doubleWrench, facing: form.facing,
       })
     } catch (err) {

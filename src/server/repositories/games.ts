@@ -26,9 +26,6 @@ export function gamesRepository(db: Db) {
     VALUES (@id, @name, @board_name, @board_json, @gm_user_id, @seat_count, @turn_length_ms, @review_window_ms,
     @close_early, @gm_plays, @seed, @public_token, 'setup', @created_at)`)
   const byId = db.prepare<[string], GameRow>('SELECT * FROM games WHERE id = ?')
-  const statusOf = db.prepare<[string], GameStatus>('SELECT status FROM games WHERE id = ?').pluck()
-  const gmOf = db.prepare<[string], number>('SELECT gm_user_id FROM games WHERE id = ?').pluck()
-  const seatOfUser = db.prepare<[string, number], SeatRow>('SELECT * FROM seats WHERE game_id = ? AND user_id = ? ORDER BY seat_no LIMIT 1')
   const byPublicToken = db.prepare<[string], GameRow>('SELECT * FROM games WHERE public_token = ?')
   const forUser = db.prepare<[number, number], GameRow>(`SELECT * FROM games WHERE gm_user_id = ?
     OR id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY created_at DESC`)
@@ -54,11 +51,8 @@ export function gamesRepository(db: Db) {
   return {
     insert: (game: NewGame) => { insertGame.run(game) },
     byId: (id: string) => byId.get(id),
-    statusOf: (id: string) => statusOf.get(id),
     /** The GM's user id, or undefined when there is no such game (no large columns read). */
-    gmOf: (id: string) => gmOf.get(id),
     /** The (first) seat a user holds in a game. */
-    seatOfUser: (gameId: string, userId: number) => seatOfUser.get(gameId, userId),
     byPublicToken: (token: string) => byPublicToken.get(token),
     forUser: (userId: number) => forUser.all(userId, userId),
     running: () => running.all(),

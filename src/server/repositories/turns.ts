@@ -11,8 +11,6 @@ export interface TurnRow {
   programs_in: number
 }
 
-/** What a submission needs of its turn: everything but the (large) JSON columns. */
-export type TurnHead = Pick<TurnRow, 'id' | 'game_id' | 'number' | 'status' | 'opened_at' | 'deadline' | 'reopened_player_id' | 'programs_in'>
 
 export interface SubmissionRow {
   id: number; turn_id: number; player_id: string; user_id: number | null; version: number; cards_json: string
@@ -20,6 +18,15 @@ export interface SubmissionRow {
 }
 
 export type NewSubmission = Omit<SubmissionRow, 'id' | 'version'>
+
+/** One row: the game (always), the user's seat, the turn and the seat's latest program (each null when missing). */
+export interface SubmissionContext {
+  game_status: string; gm_user_id: number
+  player_id: string | null; user_id: number | null
+  turn_id: number | null; turn_number: number | null; turn_status: TurnStatus | null; opened_at: number | null
+  reopened_player_id: string | null; programs_in: number | null
+  previous_version: number | null; previous_sacrifice_at: number | null; previous_double_wrench: string | null
+}
 
 export function turnsRepository(db: Db) {
   const insert = db.prepare<[string, number, string, number, number], TurnRow>(
@@ -40,8 +47,6 @@ export function turnsRepository(db: Db) {
   const setReviewUntil = db.prepare<[number, number]>("UPDATE turns SET review_until = ? WHERE id = ? AND status = 'draft'")
   const markReminded = db.prepare<[number]>('UPDATE turns SET reminder_queued = 1 WHERE id = ? AND reminder_queued = 0')
   const markProgramsIn = db.prepare<[number]>('UPDATE turns SET programs_in = 1 WHERE id = ?')
-  const headByNumber = db.prepare<[string, number], TurnHead>(
-    'SELECT id, game_id, number, status, opened_at, deadline, reopened_player_id, programs_in FROM turns WHERE game_id = ? AND number = ?')
   const dealtJson = db.prepare<[number], string>('SELECT dealt_state_json FROM turns WHERE id = ?').pluck()
   // The clockwork's candidates, chosen in SQL (indexes of migration 002), oldest first, at most `limit`.
   // CROSS JOIN keeps turns first: otherwise SQLite may scan every game row (with its board) first.
@@ -66,12 +71,24 @@ export function turnsRepository(db: Db) {
       @cards_json, @reboot_next, @sacrifice_at, @double_wrench, @facing, @submitted_at)`)
   const latest = db.prepare<[number], SubmissionRow>(`SELECT s.* FROM submissions s WHERE s.turn_id = ? AND s.version =
     (SELECT MAX(version) FROM submissions WHERE turn_id = s.turn_id AND player_id = s.player_id)`)
-  const insertVersion = db.prepare<NewSubmission & { version: number }, SubmissionRow>(`INSERT INTO submissions
+  const insertVersion = db.prepare<[number, string, number | null, number, string, number, number, string, string | null, number]>(`INSERT INTO submissions
     (turn_id, player_id, user_id, version, cards_json, reboot_next, sacrifice_at, double_wrench, facing, submitted_at)
-    VALUES (@turn_id, @player_id, @user_id, @version, @cards_json, @reboot_next, @sacrifice_at, @double_wrench, @facing, @submitted_at)
-    RETURNING *`)
-  const previous = db.prepare<[number, string], Pick<SubmissionRow, 'version' | 'sacrifice_at' | 'double_wrench'>>(
-    'SELECT version, sacrifice_at, double_wrench FROM submissions WHERE turn_id = ? AND player_id = ? ORDER BY version DESC LIMIT 1')
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+  // Everything a submission checks, in one statement instead of five (game status and GM, the
+  // user's seat, the turn, the player's latest version): each statement costs a trip into SQLite,
+  // and these trips were most of a submission's time (docs/performance.md).
+  const submissionContext = db.prepare<{ game: string; user: number; turn: number }, SubmissionContext>(`SELECT
+      g.status AS game_status, g.gm_user_id,
+      s.player_id, s.user_id,
+      t.id AS turn_id, t.number AS turn_number, t.status AS turn_status, t.opened_at, t.reopened_player_id, t.programs_in,
+      p.version AS previous_version, p.sacrifice_at AS previous_sacrifice_at, p.double_wrench AS previous_double_wrench
+    FROM games g
+    LEFT JOIN seats s ON s.game_id = g.id AND s.user_id = @user
+    LEFT JOIN turns t ON t.game_id = g.id AND t.number = @turn
+    LEFT JOIN submissions p ON p.turn_id = t.id AND p.player_id = s.player_id
+      AND p.version = (SELECT MAX(version) FROM submissions WHERE turn_id = t.id AND player_id = s.player_id)
+    WHERE g.id = @game
+    ORDER BY s.seat_no LIMIT 1`)
   const submitters = db.prepare<[number], string>('SELECT DISTINCT player_id FROM submissions WHERE turn_id = ?').pluck()
   const versions = db.prepare<[number, string], SubmissionRow>('SELECT * FROM submissions WHERE turn_id = ? AND player_id = ? ORDER BY version')
 
@@ -93,14 +110,17 @@ export function turnsRepository(db: Db) {
     setReviewUntil: (id: number, until: number) => { setReviewUntil.run(until, id) },
     markReminded: (id: number) => markReminded.run(id).changes === 1,
     addSubmission: (s: NewSubmission) => { insertSubmission.run(s) },
-    /** A player's latest version (number and standing choices), without the cards. */
-    previousSubmission: (turnId: number, playerId: string) => previous.get(turnId, playerId),
+    /** What submitting to `turn` of `game` as `user` has to check, or undefined for no such game. */
+    submissionContext: (game: string, user: number, turn: number) => submissionContext.get({ game, user, turn }),
     /** Stores the given version and returns the stored row. */
-    insertSubmission: (s: NewSubmission & { version: number }) => insertVersion.get(s)!,
+    insertSubmission: (s: NewSubmission & { version: number }): SubmissionRow => {
+      const id = insertVersion.run(s.turn_id, s.player_id, s.user_id, s.version, s.cards_json, s.reboot_next, s.sacrifice_at,
+        s.double_wrench, s.facing, s.submitted_at).lastInsertRowid
+      return { id: Number(id), ...s }
+    },
     /** The players with at least one program in for a turn. */
     submitters: (turnId: number) => submitters.all(turnId),
     markProgramsIn: (id: number) => { markProgramsIn.run(id) },
-    headByNumber: (gameId: string, number: number) => headByNumber.get(gameId, number),
     dealtStateJson: (id: number) => dealtJson.get(id),
     draftsDue: (now: number, limit: number) => draftsDue.all(now, limit),
     openDue: (now: number, limit: number) => openDue.all({ now, limit }),

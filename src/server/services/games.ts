@@ -57,21 +57,6 @@ export function membership(ctx: ServiceContext, gameId: string, viewer: Viewer):
   return { game, seats, isGm: userId !== undefined && game.gm_user_id === userId, seat: seats.find((s) => userId !== undefined && s.user_id === userId) }
 }
 
-/**
- * The part of a membership a program submission needs (its hot path): whether the game exists
- * for this viewer, and the viewer's seat — without reading the game row's board and state or
- * every seat. Refuses exactly as `membership` + the API's `memberOf` do.
- */
-export function seatMembership(ctx: ServiceContext, gameId: string, viewer: Viewer): { game: { id: string }; seat: SeatRow | undefined; isGm: boolean } {
-  const gmUserId = ctx.games.gmOf(gameId)
-  if (gmUserId === undefined || (viewer.tokenGameId && viewer.tokenGameId !== gameId)) throw notFound('no such game')
-  const userId = viewer.user?.id
-  const seat = userId === undefined ? undefined : ctx.games.seatOfUser(gameId, userId)
-  const isGm = userId !== undefined && gmUserId === userId
-  if (!isGm && !seat) throw notFound('no such game')
-  return { game: { id: gameId }, seat, isGm }
-}
-
 export function requireGm(m: Membership): void {
   if (!m.isGm) throw forbidden('only the GM of this game can do that')
 }

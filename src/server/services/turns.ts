@@ -9,9 +9,9 @@ import type { Card, GameState } from '../../engine/types.js'
 import { badRequest, conflict, forbidden, notFound } from '../errors.js'
 import { draftReadyMail, gameOverMail, handMail, reminderMail, reopenedMail, resultsMail } from '../mail/templates.js'
 import type { GameRow } from '../repositories/games.js'
-import type { TurnHead, TurnRow } from '../repositories/turns.js'
+import type { SubmissionRow, TurnRow } from '../repositories/turns.js'
 import type { submissionRequest } from '../schemas.js'
-import { recipients, reportNames, type Membership, type ServiceContext } from './context.js'
+import { recipients, reportNames, type Membership, type ServiceContext, type Viewer } from './context.js'
 import { requireGm } from './games.js'
 import { programOf, resolveFromSubmissions, type Program } from './resolve.js'
 
@@ -68,47 +68,53 @@ const mustSubmit = (robot: GameState['robots'][number]) => robot.mode !== 'destr
 const dealtCache = new Map<string, GameState>()
 const DEALT_CACHE_SIZE = 2000
 
-function sharedDealtState(ctx: ServiceContext, turn: TurnHead): GameState {
-  const key = `${turn.id}:${turn.game_id}:${turn.number}:${turn.opened_at}`
+function sharedDealtState(ctx: ServiceContext, gameId: string, turnId: number, number: number, openedAt: number): GameState {
+  const key = `${turnId}:${gameId}:${number}:${openedAt}`
   let state = dealtCache.get(key)
   if (!state) {
-    state = JSON.parse(ctx.turns.dealtStateJson(turn.id)!) as GameState
+    state = JSON.parse(ctx.turns.dealtStateJson(turnId)!) as GameState
     if (dealtCache.size >= DEALT_CACHE_SIZE) dealtCache.delete(dealtCache.keys().next().value!)
     dealtCache.set(key, state)
   }
   return state
 }
 
-export function submitProgram(ctx: ServiceContext, m: Pick<Membership, 'seat'> & { game: { id: string } }, turnNumber: number, input: z.output<typeof submissionRequest>) {
-  const seat = m.seat
-  if (!seat) throw forbidden('you have no seat in this game')
+/**
+ * Stores a new version of the viewer's program for a turn, checked against their hand (R8). Who
+ * may submit is checked here, inside the write transaction, from one read of the game, the seat,
+ * the turn and the previous version: a refused submission changes nothing.
+ */
+export function submitProgram(ctx: ServiceContext, viewer: Viewer, gameId: string, turnNumber: number, input: z.output<typeof submissionRequest>): SubmissionRow {
+  const userId = viewer.user?.id
+  if (userId === undefined || (viewer.tokenGameId !== undefined && viewer.tokenGameId !== gameId)) throw notFound('no such game')
   return ctx.write(() => {
-    const status = ctx.games.statusOf(m.game.id)
-    if (status !== 'running' && status !== 'paused') throw conflict(`the game is ${status}`)
-    const turn = ctx.turns.headByNumber(m.game.id, turnNumber)
-    if (!turn) throw notFound(`no turn ${turnNumber}`)
-    const reopened = turn.status === 'draft' && turn.reopened_player_id === seat.player_id
-    if (turn.status !== 'open' && !reopened) throw conflict(`turn ${turnNumber} is closed; your previous submission stands`)
-    const dealt = sharedDealtState(ctx, turn)
-    const robot = dealt.robots.find((r) => r.player === seat.player_id)
+    const c = ctx.turns.submissionContext(gameId, userId, turnNumber)
+    if (!c || (c.player_id === null && c.gm_user_id !== userId)) throw notFound('no such game')
+    if (c.player_id === null) throw forbidden('you have no seat in this game')
+    const playerId = c.player_id
+    if (c.game_status !== 'running' && c.game_status !== 'paused') throw conflict(`the game is ${c.game_status}`)
+    if (c.turn_id === null || c.turn_status === null) throw notFound(`no turn ${turnNumber}`)
+    const reopened = c.turn_status === 'draft' && c.reopened_player_id === playerId
+    if (c.turn_status !== 'open' && !reopened) throw conflict(`turn ${turnNumber} is closed; your previous submission stands`)
+    const dealt = sharedDealtState(ctx, gameId, c.turn_id, turnNumber, c.opened_at!)
+    const robot = dealt.robots.find((r) => r.player === playerId)
     if (!robot) throw conflict('your seat has no robot')
     const cards: Card[] = input.cards.map((text, i) => {
       const card = parseCard(text.trim().toUpperCase())
       if (!card) throw badRequest(`cards[${i}]: "${text}" is not a card like FWD2:700`, `cards[${i}]`)
       return card
     })
-    const problem = programProblem(robot, dealt.hands[seat.player_id] ?? [], cards)
+    const problem = programProblem(robot, dealt.hands[playerId] ?? [], cards)
     if (problem) throw badRequest(problem, 'cards')
-    const previous = ctx.turns.previousSubmission(turn.id, seat.player_id)
     const stored = ctx.turns.insertSubmission({
-      turn_id: turn.id, player_id: seat.player_id, user_id: seat.user_id, version: (previous?.version ?? 0) + 1,
+      turn_id: c.turn_id, player_id: playerId, user_id: c.user_id, version: (c.previous_version ?? 0) + 1,
       cards_json: JSON.stringify(cards.map(formatCard)),
       reboot_next: input.rebootNext ? 1 : 0,
-      sacrifice_at: input.sacrificeAt ?? previous?.sacrifice_at ?? robot.sacrificeAt,
-      double_wrench: input.doubleWrench ?? previous?.double_wrench ?? robot.doubleWrench,
+      sacrifice_at: input.sacrificeAt ?? c.previous_sacrifice_at ?? robot.sacrificeAt,
+      double_wrench: input.doubleWrench ?? c.previous_double_wrench ?? robot.doubleWrench,
       facing: input.facing ?? null, submitted_at: ctx.now(),
     })
-    if (turn.status === 'open' && turn.programs_in === 0 && !previous) markIfAllProgramsIn(ctx, turn.id, dealt)
+    if (c.turn_status === 'open' && c.programs_in === 0 && c.previous_version === null) markIfAllProgramsIn(ctx, c.turn_id, dealt)
     return stored
   })
 }

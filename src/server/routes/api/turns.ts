@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify'
 import { notFound } from '../../errors.js'
 import { reasonRequest, reopenRequest, submissionRequest, turnParams } from '../../schemas.js'
 import type { ServiceContext } from '../../services/context.js'
-import { seatMembership } from '../../services/games.js'
 import { publishByGm, reopenSubmission, reresolve, submitProgram } from '../../services/turns.js'
 import { submissionHistory, submissionView, turnView } from '../../services/views.js'
 import type { RouteRegistry } from '../define.js'
@@ -35,7 +34,7 @@ export function turnRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteRe
     method: 'POST', url: '/games/:gameId/turns/:turn/submission', tag: 'turns', auth: 'user', status: 201, params: turnParams, body: submissionRequest,
     summary: 'Submit (or replace) your program: checked against your hand (R8); a refused one leaves the previous in place',
     handler: ({ params, viewer, body }) => {
-      return submissionView(submitProgram(ctx, seatMembership(ctx, params.gameId, viewer), params.turn, body))
+      return submissionView(submitProgram(ctx, viewer, params.gameId, params.turn, body))
     },
   })
   r.define(app, {
