@@ -7,6 +7,7 @@ import { gamesRepository, type GameRow, type SeatRow } from '../repositories/gam
 import { outboxRepository, type NewMail } from '../repositories/outbox.js'
 import { turnsRepository } from '../repositories/turns.js'
 import { usersRepository, type UserRow } from '../repositories/users.js'
+import { groupCommit } from './group-commit.js'
 
 export interface ServiceOptions {
   db: Db
@@ -36,6 +37,11 @@ export function createContext(options: ServiceOptions) {
     write<T>(work: () => T): T {
       return transaction.immediate(work) as T
     },
+    /**
+     * The same, shared with the other writes that arrive in this turn of the event loop (see
+     * group-commit.ts): for the hot request paths, settling after the shared COMMIT.
+     */
+    writeSoon: groupCommit(db),
     board(game: GameRow): Board {
       let board = boards.get(game.id)
       if (!board) {

@@ -84,10 +84,22 @@ function sharedDealtState(ctx: ServiceContext, gameId: string, turnId: number, n
  * may submit is checked here, inside the write transaction, from one read of the game, the seat,
  * the turn and the previous version: a refused submission changes nothing.
  */
-export function submitProgram(ctx: ServiceContext, viewer: Viewer, gameId: string, turnNumber: number, input: z.output<typeof submissionRequest>): SubmissionRow {
+export function submitProgram(ctx: ServiceContext, viewer: Viewer, gameId: string, turnNumber: number, input: SubmissionInput): SubmissionRow {
+  return ctx.write(storeProgram(ctx, viewer, gameId, turnNumber, input))
+}
+
+/** The same, in a transaction shared with other submissions arriving at once (group-commit.ts). */
+export function submitProgramSoon(ctx: ServiceContext, viewer: Viewer, gameId: string, turnNumber: number, input: SubmissionInput): Promise<SubmissionRow> {
+  return ctx.writeSoon(storeProgram(ctx, viewer, gameId, turnNumber, input))
+}
+
+type SubmissionInput = z.output<typeof submissionRequest>
+
+/** The work of a submission, to be run inside a write transaction. */
+function storeProgram(ctx: ServiceContext, viewer: Viewer, gameId: string, turnNumber: number, input: SubmissionInput): () => SubmissionRow {
   const userId = viewer.user?.id
   if (userId === undefined || (viewer.tokenGameId !== undefined && viewer.tokenGameId !== gameId)) throw notFound('no such game')
-  return ctx.write(() => {
+  return () => {
     const c = ctx.turns.submissionContext(gameId, userId, turnNumber)
     if (!c || (c.player_id === null && c.gm_user_id !== userId)) throw notFound('no such game')
     if (c.player_id === null) throw forbidden('you have no seat in this game')
@@ -116,7 +128,7 @@ export function submitProgram(ctx: ServiceContext, viewer: Viewer, gameId: strin
     })
     if (c.turn_status === 'open' && c.programs_in === 0 && c.previous_version === null) markIfAllProgramsIn(ctx, c.turn_id, dealt)
     return stored
-  })
+  }
 }
 
 /** Resolves a draft from its dealt state and the latest programs and stores the result. */

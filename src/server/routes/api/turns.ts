@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { notFound } from '../../errors.js'
 import { reasonRequest, reopenRequest, submissionRequest, turnParams } from '../../schemas.js'
 import type { ServiceContext } from '../../services/context.js'
-import { publishByGm, reopenSubmission, reresolve, submitProgram } from '../../services/turns.js'
+import { publishByGm, reopenSubmission, reresolve, submitProgramSoon } from '../../services/turns.js'
 import { submissionHistory, submissionView, turnView } from '../../services/views.js'
 import type { RouteRegistry } from '../define.js'
 import { memberOf } from './games.js'
@@ -33,8 +33,8 @@ export function turnRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteRe
   r.define(app, {
     method: 'POST', url: '/games/:gameId/turns/:turn/submission', tag: 'turns', auth: 'user', status: 201, params: turnParams, body: submissionRequest,
     summary: 'Submit (or replace) your program: checked against your hand (R8); a refused one leaves the previous in place',
-    handler: ({ params, viewer, body }) => {
-      return submissionView(submitProgram(ctx, viewer, params.gameId, params.turn, body))
+    handler: async ({ params, viewer, body }) => {
+      return submissionView(await submitProgramSoon(ctx, viewer, params.gameId, params.turn, body))
     },
   })
   r.define(app, {
