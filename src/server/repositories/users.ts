@@ -1,11 +1,15 @@
 // People, one-time sign-in links, sessions and API tokens. Only hashes of secrets are stored.
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '../plugins/db.js'
+import { watchedCache } from './watched-cache.js'
 
 export interface UserRow { id: number; email: string; name: string; created_at: number }
 
 export const newSecret = () => randomBytes(24).toString('base64url')
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex')
+
+type SessionRow = UserRow & { expires_at: number }
+type TokenRow = UserRow & { game_id: string }
 
 export function usersRepository(db: Db) {
   const byId = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?')
@@ -16,13 +20,18 @@ export function usersRepository(db: Db) {
   const useLogin = db.prepare<[number, string, number], { email: string }>(
     'UPDATE login_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING email')
   const insertSession = db.prepare<[string, number, number, number]>('INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
-  const sessionUser = db.prepare<[string, number], UserRow>(
-    'SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.id_hash = ? AND sessions.expires_at > ?')
+  const sessionUser = db.prepare<[string], SessionRow>(
+    'SELECT users.*, sessions.expires_at FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.id_hash = ?')
   const deleteSession = db.prepare<[string]>('DELETE FROM sessions WHERE id_hash = ?')
   const revokeTokens = db.prepare<[number, number, string]>('UPDATE api_tokens SET revoked_at = ? WHERE user_id = ? AND game_id = ? AND revoked_at IS NULL')
   const insertToken = db.prepare<[string, number, string, number]>('INSERT INTO api_tokens (token_hash, user_id, game_id, created_at) VALUES (?, ?, ?, ?)')
-  const tokenUser = db.prepare<[string], UserRow & { game_id: string }>(
+  const tokenUser = db.prepare<[string], TokenRow>(
     'SELECT users.*, api_tokens.game_id FROM api_tokens JOIN users ON users.id = api_tokens.user_id WHERE token_hash = ? AND revoked_at IS NULL')
+  // Who a session or an API token belongs to is read on every request: cached exactly (every
+  // write below clears the caches; other connections' commits are seen through data_version).
+  const sessions = watchedCache<SessionRow>(db)
+  const tokens = watchedCache<TokenRow>(db)
+  const changed = () => { sessions.clear(); tokens.clear() }
 
   return {
     byId: (id: number) => byId.get(id),
@@ -30,7 +39,7 @@ export function usersRepository(db: Db) {
     findOrCreate(email: string, now: number): UserRow {
       return byEmail.get(email) ?? insert.get(email, email.split('@')[0]!.slice(0, 60) || 'player', now)!
     },
-    rename: (id: number, name: string) => { rename.run(name, id) },
+    rename: (id: number, name: string) => { rename.run(name, id); changed() },
     createLoginToken(email: string, now: number, ttlMs: number): string {
       const token = newSecret()
       insertLogin.run(hashSecret(token), email, now, now + ttlMs)
@@ -41,19 +50,34 @@ export function usersRepository(db: Db) {
     createSession(userId: number, now: number, ttlMs: number): string {
       const id = newSecret()
       insertSession.run(hashSecret(id), userId, now, now + ttlMs)
+      changed()
       return id
     },
-    sessionUser: (sessionId: string, now: number) => sessionUser.get(hashSecret(sessionId), now),
-    deleteSession: (sessionId: string) => { deleteSession.run(hashSecret(sessionId)) },
+    sessionUser(sessionId: string, now: number): UserRow | undefined {
+      const hash = hashSecret(sessionId)
+      const row = sessions.get(hash, () => sessionUser.get(hash))
+      if (!row || row.expires_at <= now) return undefined
+      const { expires_at: _expires, ...user } = row
+      return user
+    },
+    deleteSession: (sessionId: string) => { deleteSession.run(hashSecret(sessionId)); changed() },
     /** A new API token for a player in one game; the previous one stops working. */
     createApiToken(userId: number, gameId: string, now: number): string {
       const token = newSecret()
       revokeTokens.run(now, userId, gameId)
       insertToken.run(hashSecret(token), userId, gameId, now)
+      changed()
       return token
     },
-    revokeApiTokens: (userId: number, gameId: string, now: number) => revokeTokens.run(now, userId, gameId).changes,
-    apiTokenUser: (token: string) => tokenUser.get(hashSecret(token)),
+    revokeApiTokens(userId: number, gameId: string, now: number): number {
+      const revoked = revokeTokens.run(now, userId, gameId).changes
+      changed()
+      return revoked
+    },
+    apiTokenUser(token: string): TokenRow | undefined {
+      const hash = hashSecret(token)
+      return tokens.get(hash, () => tokenUser.get(hash))
+    },
   }
 }
 export type UsersRepository = ReturnType<typeof usersRepository>

@@ -1,0 +1,42 @@
+// A small in-memory cache of rows that are read on nearly every request and change rarely (who
+// a session or an API token belongs to), kept exact rather than merely fresh:
+// - this process's own writes to those rows call `clear()` (the repository does, in each of its
+//   writing methods);
+// - any other connection's commit (a second server process, the backup command, a GM fixing
+//   something with the sqlite3 shell) changes SQLite's `PRAGMA data_version`, which is read on
+//   every lookup: when it moved, everything cached is dropped.
+// Only found rows read outside a transaction are kept (an unknown key always goes to the database,
+// and a row read inside a transaction might yet be rolled back), the rows are frozen so
+// no caller can change what another caller gets, and the oldest entries go first past `limit`.
+import type { Db } from '../plugins/db.js'
+
+export interface WatchedCache<V extends object> {
+  get(key: string, load: () => V | undefined): V | undefined
+  clear(): void
+  readonly size: number
+}
+
+export function watchedCache<V extends object>(db: Db, limit = 10_000): WatchedCache<V> {
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck()
+  const entries = new Map<string, Readonly<V>>()
+  let seenVersion = dataVersion.get()!
+  return {
+    get(key, load) {
+      const version = dataVersion.get()!
+      if (version !== seenVersion) {
+        entries.clear()
+        seenVersion = version
+      }
+      const cached = entries.get(key)
+      if (cached) return cached
+      const loaded = load()
+      if (loaded === undefined || db.inTransaction) return loaded
+      if (entries.size >= limit) entries.delete(entries.keys().next().value!)
+      const frozen = Object.freeze(loaded)
+      entries.set(key, frozen)
+      return frozen
+    },
+    clear() { entries.clear() },
+    get size() { return entries.size },
+  }
+}

@@ -1,0 +1,79 @@
+// The session and API-token caches (src/server/repositories/watched-cache.ts) stay exact: a
+// revocation, a sign-out or a rename is seen at once, whether this process or another connection
+// to the same SQLite file made it.
+import Database from 'better-sqlite3'
+import { join } from 'node:path'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { openDatabase, type Db } from '../../src/server/plugins/db.js'
+import { hashSecret, usersRepository } from '../../src/server/repositories/users.js'
+import { watchedCache } from '../../src/server/repositories/watched-cache.js'
+import { tempDir } from './helpers.js'
+
+let db: Db
+let other: Database.Database
+let path: string
+beforeEach(() => {
+  path = join(tempDir(), 'cache.db')
+  db = openDatabase(path)
+  other = new Database(path)
+  db.exec("INSERT INTO users (id, email, name, created_at) VALUES (1, 'ann@example.org', 'Ann', 0), (2, 'gm@example.org', 'GM', 0)")
+  db.exec("INSERT INTO games (id, name, board_name, board_json, gm_user_id, seat_count, turn_length_ms, review_window_ms, close_early, gm_plays, seed, public_token, status, created_at) VALUES ('g1', 'G', 'b', '{}', 2, 2, 1, 0, 0, 0, 1, 'pub', 'running', 0)")
+})
+afterEach(() => { other.close(); db.close() })
+
+it('answers a repeated lookup from memory, and counts nothing it did not find', () => {
+  const cache = watchedCache<{ n: number }>(db)
+  let loads = 0
+  expect(cache.get('a', () => { loads++; return { n: 1 } })).toEqual({ n: 1 })
+  expect(cache.get('a', () => { loads++; return { n: 2 } })).toEqual({ n: 1 })
+  expect(cache.get('missing', () => { loads++; return undefined })).toBeUndefined()
+  expect(cache.get('missing', () => { loads++; return undefined })).toBeUndefined()
+  expect(loads).toBe(3)
+  expect(cache.size).toBe(1)
+})
+
+it('drops everything when another connection commits, and keeps nothing read inside a transaction', () => {
+  const cache = watchedCache<{ n: number }>(db)
+  cache.get('a', () => ({ n: 1 }))
+  other.exec("UPDATE users SET name = 'Anne' WHERE id = 1")
+  expect(cache.get('a', () => ({ n: 2 }))).toEqual({ n: 2 })
+  db.transaction(() => { cache.get('b', () => ({ n: 3 })) })()
+  expect(cache.get('b', () => ({ n: 4 }))).toEqual({ n: 4 })
+})
+
+it('hands out frozen rows, so one caller cannot change what the next one gets', () => {
+  const cache = watchedCache<{ n: number }>(db)
+  const row = cache.get('a', () => ({ n: 1 }))!
+  expect(() => { (row as { n: number }).n = 5 }).toThrow(TypeError)
+})
+
+it('sees a token revoked by this process and by another process at once', () => {
+  const users = usersRepository(db)
+  const token = users.createApiToken(1, 'g1', 0)
+  expect(users.apiTokenUser(token)).toMatchObject({ id: 1, game_id: 'g1' })
+  expect(users.apiTokenUser(token)).toMatchObject({ id: 1, game_id: 'g1' }) // now from memory
+  users.revokeApiTokens(1, 'g1', 1)
+  expect(users.apiTokenUser(token)).toBeUndefined()
+
+  const second = users.createApiToken(1, 'g1', 2)
+  expect(users.apiTokenUser(second)).toMatchObject({ id: 1 })
+  other.prepare('UPDATE api_tokens SET revoked_at = 3 WHERE token_hash = ?').run(hashSecret(second))
+  expect(users.apiTokenUser(second)).toBeUndefined()
+})
+
+it('sees sign-outs, renames and expiry of sessions', () => {
+  const users = usersRepository(db)
+  const session = users.createSession(1, 0, 1000)
+  expect(users.sessionUser(session, 10)).toEqual({ id: 1, email: 'ann@example.org', name: 'Ann', created_at: 0 })
+  users.rename(1, 'Annie')
+  expect(users.sessionUser(session, 10)?.name).toBe('Annie')
+  other.exec("UPDATE users SET name = 'Ann B' WHERE id = 1")
+  expect(users.sessionUser(session, 10)?.name).toBe('Ann B')
+  expect(users.sessionUser(session, 1000)).toBeUndefined() // expired, though cached
+  users.deleteSession(session)
+  expect(users.sessionUser(session, 10)).toBeUndefined()
+  const again = users.createSession(1, 0, 1000)
+  users.sessionUser(again, 10)
+  other.prepare('DELETE FROM sessions WHERE id_hash = ?').run(hashSecret(again))
+  expect(users.sessionUser(again, 10)).toBeUndefined()
+})
