@@ -16,8 +16,10 @@ import { seatedGame, start, submitAll, user } from '../scripts/lib/games.js'
 import type { Target } from './server-target.js'
 
 export interface ServerBenchOptions {
-  /** Seconds per autocannon run. */
+  /** Seconds of measuring per figure, split over `rounds` runs. */
   seconds?: number
+  /** Runs per figure, each after a run of its bare yardstick. */
+  rounds?: number
   connections?: number
   /** An existing database to copy and measure against (e.g. the 10,000-game seed). */
   db?: string
@@ -84,15 +86,40 @@ async function pagesExist(target: Target): Promise<boolean> {
   return res.status === 200 && (res.headers.get('content-type') ?? '').includes('text/html')
 }
 
+/** Runs of one target alternated with runs of its yardstick, so drift on a shared machine hits both alike. */
+interface Pair { name: string; rate: Rate; base: Rate; ratio: number }
+
+async function pairRounds(rounds: number, seconds: number, connections: number, name: string,
+  app: { url: string; next: Parameters<typeof cannon>[4] }, base: { name: string; url: string; next: Parameters<typeof cannon>[4] }): Promise<Pair> {
+  const apps: Rate[] = []
+  const bases: Rate[] = []
+  for (let r = 0; r < rounds; r++) {
+    bases.push(await cannon(base.name, base.url, seconds, connections, base.next))
+    apps.push(await cannon(name, app.url, seconds, connections, app.next))
+  }
+  const ratios = apps.map((a, i) => a.rps / bases[i]!.rps)
+  return { name, rate: medianRate(apps), base: medianRate(bases), ratio: quantile(ratios, 0.5) }
+}
+
+/** The round with the median rate (its latencies with it); errors summed over all rounds. */
+function medianRate(rates: Rate[]): Rate {
+  const sorted = [...rates].sort((a, b) => a.rps - b.rps)
+  const median = sorted[Math.floor(sorted.length / 2)]!
+  return { ...median, non2xx: sum(rates, 'non2xx'), errors: sum(rates, 'errors'), total: sum(rates, 'total') }
+}
+const sum = (rates: Rate[], key: 'non2xx' | 'errors' | 'total') => rates.reduce((n, r) => n + r[key], 0)
+
 export async function benchServer(options: ServerBenchOptions = {}) {
   const log = options.log ?? console.log
-  const seconds = options.seconds ?? 10
+  const seconds = options.seconds ?? 12
+  const rounds = options.rounds ?? 3
   const connections = options.connections ?? 10
   const { target, stop } = await startTarget(options)
-  const rates: Rate[] = []
+  const pairs: Pair[] = []
   let pages = false
   let reportLatency: { median: number; p90: number }
   let gameLatency: { median: number; p90: number }
+  const runSeconds = Math.max(2, Math.round(seconds / rounds))
   try {
     const ps = target.players
     let i = 0
@@ -101,41 +128,50 @@ export async function benchServer(options: ServerBenchOptions = {}) {
     const gamePath = (p: Target['players'][number]) => pages ? `/games/${p.gameId}` : `/api/v1/games/${p.gameId}`
     const reportPath = (p: Target['players'][number]) => pages ? `/games/${p.gameId}/turns/${p.reportTurn}` : `/api/v1/games/${p.gameId}/turns/${p.reportTurn}`
     const bareBody = ps[0]!.body
-
-    rates.push(await cannon('bare Fastify GET /bare', target.bare, seconds, connections, () => ({ method: 'GET', path: '/bare' })))
-    rates.push(await cannon('bare Fastify POST /bare (same JSON body)', target.bare, seconds, connections,
-      () => ({ method: 'POST', path: '/bare', headers: { 'content-type': 'application/json' }, body: bareBody })))
-    rates.push(await cannon(`program submissions (${ps.length} players in ${new Set(ps.map((p) => p.gameId)).size} games, API token)`, target.app, seconds, connections, () => {
-      const p = player()
-      return { method: 'POST', path: `/api/v1/games/${p.gameId}/turns/${p.turn}/submission`, headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` }, body: p.body }
-    }))
-    rates.push(await cannon(`game ${pages ? 'page' : 'JSON (no pages yet)'} views`, target.app, seconds, connections, () => {
-      const p = player()
-      return { method: 'GET', path: gamePath(p), headers: { cookie: p.cookie } }
-    }))
-    rates.push(await cannon(`turn report ${pages ? 'page' : 'JSON (no pages yet)'} views`, target.app, seconds, connections, () => {
-      const p = player()
-      return { method: 'GET', path: reportPath(p), headers: { cookie: p.cookie } }
-    }))
+    const bareGet = { name: 'bare Fastify GET /bare', url: target.bare, next: () => ({ method: 'GET' as const, path: '/bare' }) }
+    const barePost = {
+      name: 'bare Fastify POST /bare (same JSON body)', url: target.bare,
+      next: () => ({ method: 'POST' as const, path: '/bare', headers: { 'content-type': 'application/json' }, body: bareBody }),
+    }
+    pairs.push(await pairRounds(rounds, runSeconds, connections, `program submissions (${ps.length} players in ${new Set(ps.map((p) => p.gameId)).size} games, API token)`, {
+      url: target.app,
+      next: () => {
+        const p = player()
+        return { method: 'POST', path: `/api/v1/games/${p.gameId}/turns/${p.turn}/submission`, headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` }, body: p.body }
+      },
+    }, barePost))
+    pairs.push(await pairRounds(rounds, runSeconds, connections, `game ${pages ? 'page' : 'JSON (no pages yet)'} views`, {
+      url: target.app, next: () => { const p = player(); return { method: 'GET', path: gamePath(p), headers: { cookie: p.cookie } } },
+    }, bareGet))
+    pairs.push(await pairRounds(rounds, runSeconds, connections, `turn report ${pages ? 'page' : 'JSON (no pages yet)'} views`, {
+      url: target.app, next: () => { const p = player(); return { method: 'GET', path: reportPath(p), headers: { cookie: p.cookie } } },
+    }, bareGet))
     reportLatency = await sequentialLatency(target.app, 500, () => { const p = player(); return { path: reportPath(p), headers: { cookie: p.cookie } } })
     gameLatency = await sequentialLatency(target.app, 500, () => { const p = player(); return { path: gamePath(p), headers: { cookie: p.cookie } } })
   } finally {
     await stop()
   }
-  const [bareGet, barePost, submissions, gamesView, reports] = rates as [Rate, Rate, Rate, Rate, Rate]
-  const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(0)}%`
-  log(`server: measured with autocannon, ${connections} connections, ${seconds} s per run, 127.0.0.1; app database ${options.db ? `copy of ${options.db} (${target.gamesBefore.toLocaleString('en')} games before the bench games)` : 'fresh'}`)
-  for (const r of rates) {
-    const base = r.name.startsWith('program') ? barePost : r.name.startsWith('bare') ? null : bareGet
-    log(`server: ${r.name}: ${Math.round(r.rps).toLocaleString('en')} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms` +
-      `${base ? `, ${pct(r.rps, base.rps)} of ${base.name.split(' ').slice(0, 4).join(' ')}` : ''}${r.non2xx || r.errors ? ` — ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}` : ''}`)
+  const [submissions, gamesView, reports] = pairs as [Pair, Pair, Pair]
+  const pct = (ratio: number) => `${(100 * ratio).toFixed(0)}%`
+  const rateText = (r: Rate) => `${Math.round(r.rps).toLocaleString('en')} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms` +
+    `${r.non2xx || r.errors ? ` — ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}` : ''}`
+  log(`server: measured with autocannon, ${connections} connections, 127.0.0.1; each figure the median of ${rounds} runs of ${runSeconds} s, ` +
+    `each run right after a run of its bare Fastify yardstick (ratio: median of the ${rounds} pairs); app database ` +
+    `${options.db ? `copy of ${options.db} (${target.gamesBefore.toLocaleString('en')} games before the bench games)` : 'fresh'}`)
+  log(`server: bare Fastify GET /bare: ${rateText(gamesView.base)}`)
+  log(`server: bare Fastify POST /bare (same JSON body): ${rateText(submissions.base)}`)
+  for (const pair of pairs) {
+    log(`server: ${pair.name}: ${rateText(pair.rate)}, ${pct(pair.ratio)} of bare Fastify ${pair === submissions ? 'POST' : 'GET'} /bare`)
   }
   log(`server: turn report ${pages ? 'page' : 'JSON'} one at a time: median ${reportLatency!.median.toFixed(2)} ms, p90 ${reportLatency!.p90.toFixed(2)} ms (500 requests)`)
   log(`server: game ${pages ? 'page' : 'JSON'} one at a time: median ${gameLatency!.median.toFixed(2)} ms, p90 ${gameLatency!.p90.toFixed(2)} ms (500 requests)`)
   const close = await benchClose(options.closeSamples ?? 200)
   log(`server: close + publish one 8-player turn on conveyor-works (resolve, store, ${close.mails} mails queued, next hands dealt), one transaction, in-process: median ${close.oneStep.median.toFixed(2)} ms, p90 ${close.oneStep.p90.toFixed(2)} ms (${close.samples} turns)`)
   log(`server: with a review window: close to draft ${close.toDraft.median.toFixed(2)} ms + GM publish ${close.publish.median.toFixed(2)} ms (medians)`)
-  return { rates, pages, reportLatency: reportLatency!, gameLatency: gameLatency!, close, submissionsRatio: submissions.rps / barePost.rps, gameRatio: gamesView.rps / bareGet.rps, reportRatio: reports.rps / bareGet.rps }
+  return {
+    rates: [gamesView.base, submissions.base, ...pairs.map((p) => p.rate)], pages, reportLatency: reportLatency!, gameLatency: gameLatency!, close,
+    submissionsRatio: submissions.ratio, gameRatio: gamesView.ratio, reportRatio: reports.ratio,
+  }
 }
 
 /** Times closeTurn (and publishByGm) on 8-player games whose programs are all in, in this process, on a real SQLite file. */
@@ -187,7 +223,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2)
   const flag = (name: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : undefined }
   await benchServer({
-    seconds: Number(flag('seconds') ?? 10), connections: Number(flag('connections') ?? 10), db: flag('db'),
+    seconds: Number(flag('seconds') ?? 12), rounds: Number(flag('rounds') ?? 3), connections: Number(flag('connections') ?? 10), db: flag('db'),
     games: Number(flag('games') ?? 250), closeSamples: Number(flag('close-samples') ?? 200),
   })
 }
