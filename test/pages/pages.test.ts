@@ -150,7 +150,7 @@ describe('the pages', () => {
     const sent = await anon.post('/sign-in', { _csrf: csrfOf(form.body), email: 'new@example.org', next: '/games/new' })
     expect(sent.body).toContain('A sign-in link is on its way to <strong>new@example.org</strong>')
     const link = linksIn(lastMailTo(t.app, 'new@example.org', 'sign-in')!.body)[0]!
-    const landed = await anon.get(link.replace('http://botwars.test', ''))
+    const landed = await anon.submit(link.replace('http://botwars.test', ''), '/auth/link', { token: link.split('token=')[1]! })
     expect(landed.status).toBe(303)
     expect(landed.location).toBe('/games/new')
     expect((await anon.get('/games/new')).status).toBe(200)

@@ -2,7 +2,7 @@
 // expired and signed-out session cookies; unknown, malformed, revoked and replaced API tokens, and
 // a token used on another game; unknown and used invitations. Each is refused and opens nothing.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { client, HOUR, DAY, inviteToken, lastMailTo, linksIn, signIn, testApp, type TestApp } from '../server/helpers.js'
+import { client, HOUR, DAY, inviteToken, lastMailTo, linksIn, openSignInLink, signIn, testApp, type TestApp } from '../server/helpers.js'
 import { twoGames } from './setup.js'
 
 let t: TestApp
@@ -30,7 +30,7 @@ it('refuses an unknown sign-in link, on the page and in the API, and sets no ses
 
 it('lets a link be used once only', async () => {
   const link = await askLink('once@example.org')
-  expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(303)
+  expect((await openSignInLink(t.app, link)).statusCode).toBe(303)
   const again = await t.app.inject({ method: 'GET', url: link })
   expect(again.statusCode).toBe(400)
   expect(sessionCookie(again)).toBeUndefined()
@@ -39,10 +39,23 @@ it('lets a link be used once only', async () => {
 it('refuses a link after 30 minutes', async () => {
   const fresh = await askLink('late@example.org')
   const stale = await askLink('late2@example.org')
+  const pressedLate = await askLink('late3@example.org')
   t.clock.now += 29 * 60_000
-  expect((await t.app.inject({ method: 'GET', url: fresh })).statusCode).toBe(303)
+  expect((await openSignInLink(t.app, fresh)).statusCode).toBe(303)
+  const confirm = await t.app.inject({ method: 'GET', url: pressedLate })
+  expect(confirm.statusCode).toBe(200)
   t.clock.now += 2 * 60_000
   expect((await t.app.inject({ method: 'GET', url: stale })).statusCode).toBe(400)
+  // The confirmation page was shown in time, but the button is pressed after the 30 minutes.
+  const token = /name="token" value="([^"]+)"/.exec(confirm.body)![1]!
+  const csrf = /name="_csrf" value="([^"]+)"/.exec(confirm.body)![1]!
+  const csrfCookie = confirm.cookies.find((c) => c.name === 'botwars_csrf')!
+  const late = await t.app.inject({
+    method: 'POST', url: '/auth/link', payload: new URLSearchParams({ _csrf: csrf, token }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `botwars_csrf=${csrfCookie.value}` },
+  })
+  expect(late.statusCode).toBe(400)
+  expect(late.cookies.find((c) => c.name === 'botwars_session')).toBeUndefined()
 })
 
 it('treats forged, tampered, expired and signed-out sessions as signed out', async () => {

@@ -4,7 +4,7 @@
 // SameSite=Strict form cookie. Such posts are refused (403) and change nothing; the JSON API takes
 // only JSON, which a cross-site form cannot send.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { client, lastMailTo, linksIn, testApp, type TestApp } from '../server/helpers.js'
+import { client, lastMailTo, linksIn, openSignInLink, testApp, type TestApp } from '../server/helpers.js'
 import { formToken, twoGames } from './setup.js'
 
 let t: TestApp
@@ -50,7 +50,7 @@ it('gives cookies the attributes that keep them from other sites and scripts', a
   expect((await t.app.inject({ method: 'GET', url: '/auth/link?token=' + 'A'.repeat(32) })).cookies.find((c) => c.name === 'botwars_session')).toBeUndefined()
   await client(t.app, 'cookie@example.org').call('POST', '/api/v1/auth/login', { email: 'cookie@example.org' })
   const link = linksIn(lastMailTo(t.app, 'cookie@example.org', 'sign-in')!.body)[0]!.replace('http://botwars.test', '')
-  const session = (await t.app.inject({ method: 'GET', url: link })).cookies.find((c) => c.name === 'botwars_session')!
+  const session = (await openSignInLink(t.app, link)).cookies.find((c) => c.name === 'botwars_session')!
   expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
   const helmet = page.headers
   expect(helmet['x-frame-options'] ?? helmet['content-security-policy']).toBeTruthy()

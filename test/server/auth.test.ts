@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/server/config.js'
-import { client, lastMailTo, linksIn, signIn, tempDir, testApp, type TestApp } from './helpers.js'
+import { client, lastMailTo, linksIn, openSignInLink, signIn, tempDir, testApp, type TestApp } from './helpers.js'
 
 let t: TestApp
 beforeAll(async () => { t = await testApp() })
@@ -13,7 +13,13 @@ describe('sign-in by one-time link', () => {
     const mail = lastMailTo(t.app, 'Zoe@Example.org', 'sign-in')!
     expect(mail.subject).toMatch(/sign-in link/)
     const link = linksIn(mail.body)[0]!
-    const first = await t.app.inject({ method: 'GET', url: link.replace('http://botwars.test', '') })
+    // Opening the link (as a mail scanner would) signs nobody in and leaves it usable.
+    const opened = await t.app.inject({ method: 'GET', url: link.replace('http://botwars.test', '') })
+    expect(opened.statusCode).toBe(200)
+    expect(opened.body).toContain('Sign in to BotWars as <strong>zoe@example.org</strong>?')
+    expect(opened.cookies.find((c) => c.name === 'botwars_session')).toBeUndefined()
+    await t.app.inject({ method: 'GET', url: link.replace('http://botwars.test', '') })
+    const first = await openSignInLink(t.app, link)
     expect(first.statusCode).toBe(303)
     expect(first.headers.location).toBe('/')
     const cookie = first.cookies.find((c) => c.name === 'botwars_session')!
@@ -22,7 +28,7 @@ describe('sign-in by one-time link', () => {
     expect(cookie.value).toMatch(/\./) // signed
     const me = await client(t.app, 'zoe', { cookie: `botwars_session=${cookie.value}` }).call('GET', '/api/v1/me')
     expect(me.json).toMatchObject({ email: 'zoe@example.org', name: 'zoe' })
-    const again = await t.app.inject({ method: 'GET', url: link.replace('http://botwars.test', '') })
+    const again = await openSignInLink(t.app, link)
     expect(again.statusCode).toBe(400)
   })
 

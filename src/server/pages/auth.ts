@@ -1,10 +1,10 @@
 // Sign-in by mailed link: ask for a link, open it, sign out. The page asked for before signing
 // in is remembered in a short-lived signed cookie and opened afterwards.
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { sessionIdOf, SESSION_COOKIE } from '../plugins/session.js'
 import { loginRequest } from '../schemas.js'
-import { requestSignIn, signInWithLink } from '../services/auth.js'
+import { requestSignIn, signInLinkEmail, signInWithLink } from '../services/auth.js'
 import type { PageKit } from './kit.js'
 
 const NEXT_COOKIE = 'botwars_next'
@@ -37,12 +37,23 @@ export function authPages(app: FastifyInstance, kit: PageKit): void {
     return kit.render(request, reply, 'sign-in-sent', { title: 'Check your mail', email: parsed.data.email })
   }, { rateLimit: { max: 20, timeWindow: 60_000 } })
 
-  // The mailed link signs in at once (303 to the page asked for, else /), as the JSON API's
-  // landing route did; a used, unknown or expired link gets the sign-in form with an explanation.
+  // The mailed link only shows a button: opening it must not sign anyone in, because mail
+  // scanners and link previews open links by themselves and would use the one-time link up
+  // (docs/security.md). Pressing the button posts
+  // the token; that signs in (303 to the page asked for, else /). A used, unknown or expired link
+  // gets the sign-in form with an explanation, on either step.
   app.get<{ Querystring: { token?: string } }>('/auth/link', async (request, reply) => {
     const query = tokenQuery.safeParse(request.query)
+    const email = query.success ? signInLinkEmail(ctx, query.data.token) : undefined
+    if (!email) return linkProblem(request, reply)
+    reply.header('cache-control', 'no-store')
+    return kit.render(request, reply, 'sign-in-confirm', { title: 'Sign in', email, token: query.data!.token })
+  })
+
+  kit.post('/auth/link', async (request, reply) => {
+    const query = tokenQuery.safeParse(request.body ?? {})
     const signedIn = query.success ? signInWithLink(ctx, query.data.token) : null
-    if (!signedIn) return kit.render(request, reply, 'sign-in', { title: 'Sign in', next: '', linkProblem: true }, 400)
+    if (!signedIn) return linkProblem(request, reply)
     app.startSession(reply, signedIn.sessionId)
     const raw = request.cookies[NEXT_COOKIE]
     const unsigned = raw ? request.unsignCookie(raw) : null
@@ -50,6 +61,9 @@ export function authPages(app: FastifyInstance, kit: PageKit): void {
     if (raw) reply.clearCookie(NEXT_COOKIE, { path: '/' })
     return reply.redirect(next ?? '/', 303)
   })
+
+  const linkProblem = (request: FastifyRequest, reply: FastifyReply) =>
+    kit.render(request, reply, 'sign-in', { title: 'Sign in', next: '', linkProblem: true }, 400)
 
   kit.post('/sign-out', async (request, reply) => {
     const id = sessionIdOf(request)

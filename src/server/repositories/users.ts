@@ -19,6 +19,8 @@ export function usersRepository(db: Db) {
   const insertLogin = db.prepare<[string, string, number, number]>('INSERT INTO login_tokens (token_hash, email, created_at, expires_at) VALUES (?, ?, ?, ?)')
   const useLogin = db.prepare<[number, string, number], { email: string }>(
     'UPDATE login_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING email')
+  const pendingLogin = db.prepare<[string, number], string>(
+    'SELECT email FROM login_tokens WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?').pluck()
   const insertSession = db.prepare<[string, number, number, number]>('INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
   const sessionUser = db.prepare<[string], SessionRow>(
     'SELECT users.*, sessions.expires_at FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.id_hash = ?')
@@ -45,6 +47,8 @@ export function usersRepository(db: Db) {
       insertLogin.run(hashSecret(token), email, now, now + ttlMs)
       return token
     },
+    /** The address a sign-in link is for, while it is unused and unexpired; reading does not use it. */
+    loginTokenEmail: (token: string, now: number) => pendingLogin.get(hashSecret(token), now),
     /** Single use: the UPDATE succeeds once, and only before expiry. */
     consumeLoginToken: (token: string, now: number) => useLogin.get(now, hashSecret(token), now)?.email,
     createSession(userId: number, now: number, ttlMs: number): string {

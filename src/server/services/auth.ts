@@ -12,6 +12,11 @@ export function requestSignIn(ctx: ServiceContext, email: string): void {
   })
 }
 
+/** The address an unused, unexpired sign-in link is for (the link stays usable), or undefined. */
+export function signInLinkEmail(ctx: ServiceContext, token: string): string | undefined {
+  return ctx.users.loginTokenEmail(token, ctx.now())
+}
+
 /** Consumes a sign-in link; returns a new session id and the user, or null if the link is unknown, used or expired. */
 export function signInWithLink(ctx: ServiceContext, token: string) {
   return ctx.write(() => {
