@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatCard } from '../../src/engine/deck.js'
 import type { GameState } from '../../src/engine/types.js'
-import { retryDelay } from '../../src/server/mail/worker.js'
+import { GIVE_UP_AFTER_MS, retryDelay } from '../../src/server/mail/worker.js'
 import { PLAYERS, setUpGame, tempDir, testApp, type TestApp } from './helpers.js'
 import { startSmtp } from './smtp.js'
 
@@ -75,6 +75,50 @@ describe('mail through SMTP', () => {
     expect(await t.app.mailer.deliver()).toBe(0)
     expect(smtp.received).toHaveLength(2)
     expect(before).toBeGreaterThan(0)
+  })
+
+  it('gives up a message the server refuses for good, sends the rest, and shows it on the GM console', async () => {
+    await smtp.close()
+    smtp = await startSmtp(smtp.port, { refuse: (address) => address.endsWith('@refused.example') })
+    const { gm, gameId } = await setUpGame(t.app, PLAYERS.slice(0, 1), { seats: 2 })
+    expect((await gm.call('POST', `/api/v1/games/${gameId}/invites`, { email: 'typo@refused.example' })).status).toBe(201)
+    const ok = await gm.call('POST', '/api/v1/auth/login', { email: 'fine@example.org' })
+    expect(ok.status).toBe(202)
+    await t.app.mailer.deliver()
+    const rows = t.app.services.outbox.all()
+    const refused = rows.find((r) => r.recipient === 'typo@refused.example')!
+    expect(refused).toMatchObject({ status: 'failed', attempts: 1 })
+    expect(refused.last_error).toMatch(/550|no such mailbox/)
+    expect(rows.find((r) => r.recipient === 'fine@example.org')!.status).toBe('sent') // sent after the refusal, same round
+    t.clock.now += 10 * retryDelay(10)
+    await t.app.mailer.deliver()
+    expect(t.app.services.outbox.all().find((r) => r.id === refused.id)).toMatchObject({ status: 'failed', attempts: 1 })
+    const page = await t.app.inject({ method: 'GET', url: `/games/${gameId}/gm`, headers: { cookie: gm.headers.cookie! } })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('Mail that could not be delivered')
+    expect(page.body).toContain('typo@refused.example')
+    await smtp.close()
+    smtp = await startSmtp(smtp.port)
+  })
+
+  it('gives up a message that could not be sent for three days (the server down all along)', async () => {
+    await smtp.close()
+    const gm = (await import('./helpers.js')).client(t.app, 'x')
+    expect((await gm.call('POST', '/api/v1/auth/login', { email: 'patient@example.org' })).status).toBe(202)
+    const id = t.app.services.outbox.all().at(-1)!.id
+    const row = () => t.app.services.outbox.all().find((r) => r.id === id)!
+    const queuedAt = t.clock.now
+    while (t.clock.now - queuedAt < GIVE_UP_AFTER_MS) {
+      expect(await t.app.mailer.deliver()).toBe(0)
+      expect(row().status).toBe('pending')
+      t.clock.now = row().next_attempt_at
+    }
+    await t.app.mailer.deliver()
+    expect(row().status).toBe('failed')
+    expect(row().last_error).toMatch(/not sent for 3 days/)
+    smtp = await startSmtp(smtp.port)
+    await t.app.mailer.deliver()
+    expect(smtp.received.some((m) => m.to.includes('patient@example.org'))).toBe(false)
   })
 
   it('two workers on one database never send a message twice', async () => {

@@ -24,10 +24,15 @@ function decode(raw: string): Received {
   return { to: [], subject: decodeWords(header('Subject')), messageId: header('Message-ID'), text: body.replace(/\r\n/g, '\n') }
 }
 
-export async function startSmtp(port = 0) {
+/** `refuse`: recipients the server answers with a permanent 550 (no such mailbox), as real ones do. */
+export async function startSmtp(port = 0, options: { refuse?: (address: string) => boolean } = {}) {
   const received: Received[] = []
   const server = new SMTPServer({
     authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!options.refuse?.(address.address)) return callback()
+      callback(Object.assign(new Error(`5.1.1 <${address.address}>: no such mailbox`), { responseCode: 550 }))
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))

@@ -4,7 +4,7 @@ import type { Db } from '../plugins/db.js'
 
 export interface OutboxRow {
   id: number; kind: string; game_id: string | null; recipient: string; subject: string; body: string
-  status: 'pending' | 'sending' | 'sent'; attempts: number; next_attempt_at: number; lease_until: number | null
+  status: 'pending' | 'sending' | 'sent' | 'failed'; attempts: number; next_attempt_at: number; lease_until: number | null
   last_error: string | null; created_at: number; sent_at: number | null
 }
 
@@ -22,6 +22,8 @@ export function outboxRepository(db: Db) {
     RETURNING *`)
   const sent = db.prepare<[number, number]>("UPDATE outbox SET status = 'sent', sent_at = ?, lease_until = NULL, last_error = NULL WHERE id = ? AND status = 'sending'")
   const failed = db.prepare<[number, string, number]>("UPDATE outbox SET status = 'pending', next_attempt_at = ?, last_error = ?, lease_until = NULL WHERE id = ? AND status = 'sending'")
+  const undeliverable = db.prepare<[string, number]>("UPDATE outbox SET status = 'failed', last_error = ?, lease_until = NULL WHERE id = ? AND status = 'sending'")
+  const failedForGame = db.prepare<[string], OutboxRow>("SELECT * FROM outbox WHERE game_id = ? AND status = 'failed' ORDER BY id")
   const all = db.prepare<[], OutboxRow>('SELECT * FROM outbox ORDER BY id')
   // Only 'sent' rows, oldest first. A sent row's next_attempt_at (its last attempt) is never after
   // its sent_at, so the range on outbox_due(status, next_attempt_at) finds every candidate without
@@ -37,6 +39,10 @@ export function outboxRepository(db: Db) {
     claim: (now: number, leaseMs: number) => claim.get(now + leaseMs, now, now, now),
     markSent: (id: number, now: number) => { sent.run(now, id) },
     markFailed: (id: number, retryAt: number, error: string) => { failed.run(retryAt, error.slice(0, 500), id) },
+    /** Gives a message up for good (it stays, with its error, for the GM to see). */
+    markUndeliverable: (id: number, error: string) => { undeliverable.run(error.slice(0, 500), id) },
+    /** A game's mail that could not be delivered, oldest first. */
+    failedForGame: (gameId: string) => failedForGame.all(gameId),
     all: () => all.all(),
     /** Deletes up to `limit` messages sent before `before`; unsent mail is never deleted. Returns how many. */
     pruneSent: (before: number, limit: number) => prune.run(before, before, limit).changes,
