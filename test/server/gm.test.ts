@@ -43,7 +43,7 @@ describe('creating a game', () => {
     expect((await gm.call('POST', '/api/v1/games', { name: 'GM', board: 'training-floor', seats: 2, gmPlays: true })).json).toMatchObject({ field: 'gmColour' })
   })
 
-  it('start needs every seat taken; colours and seats are not shared', async () => {
+  it('start needs two players; colours and seats are not shared', async () => {
     const gm = await signIn(t.app, 'gm2@example.org')
     const game = (await gm.call('POST', '/api/v1/games', { name: 'Seats', board: 'training-floor', seats: 2 })).json
     expect((await gm.call('POST', `/api/v1/games/${game.id}/start`)).status).toBe(409)
@@ -60,6 +60,32 @@ describe('creating a game', () => {
     expect((await p2.call('POST', `/api/v1/invites/${token2}/join`, { name: 'Two', colour: 'blue' })).status).toBe(200)
     expect((await p2.call('POST', `/api/v1/invites/${token1}/join`, { name: 'Two', colour: 'green' })).status).toBe(404)
     expect((await gm.call('POST', `/api/v1/games/${game.id}/start`)).status).toBe(200)
+  })
+
+  it('starts with the players who joined: empty seats and their invitations are closed', async () => {
+    const gm = await signIn(t.app, 'gm3@example.org')
+    const game = (await gm.call('POST', '/api/v1/games', { name: 'Three seats', board: 'training-floor', seats: 4 })).json
+    for (const email of ['q1@example.org', 'q2@example.org', 'late@example.org']) await gm.call('POST', `/api/v1/games/${game.id}/invites`, { email })
+    const q1 = await signIn(t.app, 'q1@example.org')
+    expect((await q1.call('POST', `/api/v1/invites/${inviteToken(t.app, 'q1@example.org')}/join`, { name: 'Q one', colour: 'red' })).status).toBe(200)
+    const refused = await gm.call('POST', `/api/v1/games/${game.id}/start`)
+    expect(refused.status).toBe(409)
+    expect(refused.json.message).toMatch(/at least 2 players must have joined to start \(1 so far\)/)
+    const q2 = await signIn(t.app, 'q2@example.org')
+    expect((await q2.call('POST', `/api/v1/invites/${inviteToken(t.app, 'q2@example.org')}/join`, { name: 'Q two', colour: 'blue' })).status).toBe(200)
+    const page = await t.app.inject({ method: 'GET', url: `/games/${game.id}`, headers: { cookie: gm.headers.cookie! } })
+    expect(page.body).toContain('Start with the 2 players who joined')
+    expect(page.body).toContain('2 seats are still empty: starting now closes them')
+
+    expect((await gm.call('POST', `/api/v1/games/${game.id}/start`, { reason: 'late one missed it' })).status).toBe(200)
+    const started = (await q1.call('GET', `/api/v1/games/${game.id}`)).json
+    expect(started.robots.map((r: { player: string }) => r.player)).toEqual(['P1', 'P2'])
+    expect(started.seats).toHaveLength(2)
+    expect(started.currentTurn.me.hand).toHaveLength(9)
+    const late = await signIn(t.app, 'late@example.org')
+    expect((await late.call('POST', `/api/v1/invites/${inviteToken(t.app, 'late@example.org')}/join`, { name: 'Late', colour: 'green' })).status).toBe(404)
+    const log = (await gm.call('GET', `/api/v1/games/${game.id}/history`)).json.history
+    expect(log.at(-1)).toMatchObject({ action: 'start', reason: 'late one missed it', detail: { closedSeats: [3, 4] } })
   })
 })
 

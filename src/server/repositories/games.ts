@@ -42,6 +42,8 @@ export function gamesRepository(db: Db) {
   const invite = db.prepare<[string, string, number]>('UPDATE seats SET invite_email = ?, invite_token_hash = ? WHERE id = ?')
   const join = db.prepare<[number, string, string, number, number]>(
     'UPDATE seats SET user_id = ?, name = ?, colour = ?, joined_at = ?, invite_token_hash = NULL WHERE id = ? AND user_id IS NULL')
+  const closeEmptySeats = db.prepare<[string]>('DELETE FROM seats WHERE game_id = ? AND user_id IS NULL')
+  const setSeatCount = db.prepare<[number, string]>('UPDATE games SET seat_count = ? WHERE id = ?')
   const vacate = db.prepare<[number]>('UPDATE seats SET user_id = NULL, joined_at = NULL, invite_email = NULL, invite_token_hash = NULL WHERE id = ?')
 
   const insertAction = db.prepare<[string, number, string, string, string]>(
@@ -66,6 +68,9 @@ export function gamesRepository(db: Db) {
     invite: (seatId: number, email: string, tokenHash: string) => { invite.run(email, tokenHash, seatId) },
     join: (seatId: number, userId: number, name: string, colour: string, now: number) => join.run(userId, name, colour, now, seatId).changes,
     vacate: (seatId: number) => { vacate.run(seatId) },
+    /** Before the start only: drops the seats nobody took (their invitations go with them). */
+    closeEmptySeats: (gameId: string) => closeEmptySeats.run(gameId).changes,
+    setSeatCount: (gameId: string, count: number) => { setSeatCount.run(count, gameId) },
     logAction: (gameId: string, now: number, action: string, reason: string, detail: object = {}) => {
       insertAction.run(gameId, now, action, reason || '(no reason given)', JSON.stringify(detail))
     },

@@ -142,18 +142,28 @@ export function joinGame(ctx: ServiceContext, userId: number, token: string, nam
   })
 }
 
+/** A game needs someone to race against. */
+export const MIN_PLAYERS = 2
+
 export function startGame(ctx: ServiceContext, m: Membership, reason: string): void {
   requireGm(m)
   ctx.write(() => {
     const game = ctx.games.byId(m.game.id)!
     if (game.status !== 'setup') throw conflict('the game has already started')
     const seats = ctx.games.seats(game.id)
+    const joined = seats.filter((s) => s.user_id !== null)
+    if (joined.length < MIN_PLAYERS) throw conflict(`at least ${MIN_PLAYERS} players must have joined to start (${joined.length} so far)`)
+    // Whoever has not joined by the start misses this game: waiting for one absent invitee would
+    // hold everyone else up. Their seats (and the invitations to them) are closed.
     const empty = seats.filter((s) => s.user_id === null)
-    if (empty.length) throw conflict(`every seat needs a player first (seat ${empty.map((s) => s.seat_no).join(', ')} empty)`)
+    if (empty.length) {
+      ctx.games.closeEmptySeats(game.id)
+      ctx.games.setSeatCount(game.id, joined.length)
+    }
     // R25: robots are placed on the start square, virtual, before turn 1.
-    const state = newGame(ctx.board(game), seats.map((s) => s.player_id), game.seed)
+    const state = newGame(ctx.board(game), joined.map((s) => s.player_id), game.seed)
     ctx.games.start(game.id, JSON.stringify(state), ctx.now())
-    ctx.games.logAction(game.id, ctx.now(), 'start', reason)
+    ctx.games.logAction(game.id, ctx.now(), 'start', reason, empty.length ? { closedSeats: empty.map((s) => s.seat_no) } : {})
     openTurn(ctx, ctx.games.byId(game.id)!, state)
   })
 }
