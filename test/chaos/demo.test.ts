@@ -32,9 +32,18 @@ it('makes a demo game once, and its printed links work on the real server', asyn
   try {
     const local = (url: string) => url.replace('http://127.0.0.1:3000', server.url)
     const link = local(/Bob .*?(http\S+)/.exec(second)![1]!)
-    const signedIn = await fetch(link, { redirect: 'manual' })
+    // The link shows a button (mail scanners open links too); pressing it signs in.
+    const confirm = await fetch(link, { redirect: 'manual' })
+    expect(confirm.status).toBe(200)
+    const page = await confirm.text()
+    expect(page).toContain('Sign in to BotWars as')
+    const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(page)![1]!
+    const signedIn = await fetch(`${server.url}/auth/link`, {
+      method: 'POST', redirect: 'manual', body: new URLSearchParams({ _csrf: field('_csrf'), token: field('token') }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: confirm.headers.get('set-cookie')!.split(';')[0]! },
+    })
     expect(signedIn.status).toBe(303)
-    const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!
+    const cookie = signedIn.headers.getSetCookie().find((c) => c.startsWith('botwars_session='))!.split(';')[0]!
     const report = await fetch(local(/the turn 3 report\s+(http\S+)/.exec(second)![1]!), { headers: { cookie } })
     expect(report.status).toBe(200)
     expect(await report.text()).toContain('Turn 3')
