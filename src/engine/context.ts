@@ -22,8 +22,11 @@ export interface Resolution {
    * phases of most stages emit nothing, so no stamp is made for them.
    */
   stamp: Readonly<EventTime> | null
-  /** Set when a player loses its last robot this turn (R34). */
-  someoneLostLastRobot: boolean
+  /**
+   * Robots destroyed this turn that were their player's last (R29, R34): those players are out,
+   * and the game may end. Kept here so the end of the turn need not search the event log.
+   */
+  lostLastRobot: RobotState[]
   /** Set when a switch, drawbridge or teleporter changes, so stage snapshots copy the board state only then. */
   boardStateChanged: boolean
   /** A scratch grid the size of the board, reused by every laser volley of the turn. */

@@ -50,6 +50,6 @@ export function destroyRobot(ctx: Resolution, robot: RobotState, cause: DestroyC
   robot.options = []
   robot.rebootNext = false
   robot.rebooting = false
-  if (robot.robotsLeft === 0) ctx.someoneLostLastRobot = true
+  if (robot.robotsLeft === 0) ctx.lostLastRobot.push(robot)
   emit(ctx, { time: now(ctx), kind: 'destroyed', player: robot.player, at, cause, robotsLeft: robot.robotsLeft })
 }

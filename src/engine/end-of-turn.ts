@@ -10,7 +10,7 @@ export function endTurn(ctx: Resolution): { gameOver: boolean; winners: string[]
   for (const robot of ctx.robots) repair(ctx, robot)
   for (const robot of ctx.robots) settleReboot(ctx, robot)
   for (const robot of ctx.robots) reinstate(ctx, robot)
-  if (!ctx.someoneLostLastRobot) return { gameOver: false, winners: [] }
+  if (ctx.lostLastRobot.length === 0) return { gameOver: false, winners: [] }
   const standing = ctx.robots.filter((robot) => robot.robotsLeft > 0)
   if (standing.length > 1) return { gameOver: false, winners: [] }
   const winners = standing.map((robot) => robot.player)
@@ -61,13 +61,20 @@ function settleReboot(ctx: Resolution, robot: RobotState): void {
 function reinstate(ctx: Resolution, robot: RobotState): void {
   if (robot.mode !== 'destroyed') return
   if (robot.robotsLeft <= 0) {
-    if (ctx.events.some((e) => e.kind === 'destroyed' && e.player === robot.player)) emit(ctx, { time: now(ctx), kind: 'player-out', player: robot.player })
+    // Out this turn, not in an earlier one: its last robot was destroyed in this turn.
+    if (ctx.lostLastRobot.includes(robot)) emit(ctx, { time: now(ctx), kind: 'player-out', player: robot.player })
     return
   }
   const at = robot.checkpoint ?? ctx.board.start.at
-  Object.assign(robot, {
-    at, facing: ctx.board.start.facing, hp: MAX_HP, mode: 'virtual', fused: {}, options: [],
-    rebooting: false, rebootNext: false, placedAfterTurn: ctx.turn,
-  } satisfies Partial<RobotState>)
+  // Field by field: Object.assign with a literal is a slow, generic copy.
+  robot.at = at
+  robot.facing = ctx.board.start.facing
+  robot.hp = MAX_HP
+  robot.mode = 'virtual'
+  robot.fused = {}
+  robot.options = []
+  robot.rebooting = false
+  robot.rebootNext = false
+  robot.placedAfterTurn = ctx.turn
   emit(ctx, { time: now(ctx), kind: 'reinstated', player: robot.player, at, facing: robot.facing })
 }

@@ -81,7 +81,7 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
     events: [],
     time: { stage: 0, phase: 'orders', priority: null, step: 0 },
     stamp: null,
-    someoneLostLastRobot: false,
+    lostLastRobot: [],
     boardStateChanged: false,
   }
   setPhase(ctx, 'orders')
