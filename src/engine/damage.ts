@@ -10,7 +10,6 @@ import { REGISTER_COUNT, type OptionName, type RobotState } from './types.js'
  */
 export function dealDamage(ctx: Resolution, robot: RobotState, amount: number, source: DamageSource, by?: string): void {
   if (robot.mode === 'destroyed' || amount <= 0) return
-  const seat = ctx.robots.indexOf(robot)
   let sacrificed: OptionName[] | null = null
   let fusedNow: number[] | null = null
   let taken = 0
@@ -23,15 +22,16 @@ export function dealDamage(ctx: Resolution, robot: RobotState, amount: number, s
     }
     robot.hp -= 1
     taken += 1
-    if (robot.hp >= 1 && robot.hp <= REGISTER_COUNT && !(String(robot.hp) in robot.fused)) {
-      robot.fused[String(robot.hp)] = ctx.registers[seat]![robot.hp - 1] ?? null
+    if (robot.hp >= 1 && robot.hp <= REGISTER_COUNT && !(robot.hp in robot.fused)) {
+      robot.fused[robot.hp] = ctx.registers[ctx.robots.indexOf(robot)]![robot.hp - 1] ?? null
       ;(fusedNow ??= []).push(robot.hp)
     }
   }
-  for (const option of sacrificed ?? []) emit(ctx, { time: now(ctx), kind: 'option-sacrificed', player: robot.player, option })
+  // Most damage sacrifices and fuses nothing: no empty arrays are made to loop over.
+  if (sacrificed) for (const option of sacrificed) emit(ctx, { time: now(ctx), kind: 'option-sacrificed', player: robot.player, option })
   if (taken > 0) emit(ctx, { time: now(ctx), kind: 'damaged', player: robot.player, amount: taken, source, hp: robot.hp, by })
-  for (const register of fusedNow ?? []) {
-    emit(ctx, { time: now(ctx), kind: 'register-fused', player: robot.player, register, card: robot.fused[String(register)] ?? null })
+  if (fusedNow) for (const register of fusedNow) {
+    emit(ctx, { time: now(ctx), kind: 'register-fused', player: robot.player, register, card: robot.fused[register] ?? null })
   }
   if (robot.hp === 0) destroyRobot(ctx, robot, 'damage')
 }

@@ -63,7 +63,7 @@ export function fusedRegistersFor(hp: number): number[] {
 /** The registers a program fills (R8): those not fused. */
 export function unfusedRegisters(robot: Pick<RobotState, 'fused'>): number[] {
   const out: number[] = []
-  for (let k = 1; k <= REGISTER_COUNT; k++) if (!(String(k) in robot.fused)) out.push(k)
+  for (let k = 1; k <= REGISTER_COUNT; k++) if (!(k in robot.fused)) out.push(k)
   return out
 }
 

@@ -39,8 +39,8 @@ function repair(ctx: Resolution, robot: RobotState): void {
   emit(ctx, { time: now(ctx), kind: 'repaired', player: robot.player, amount: healed, hp: robot.hp })
   // R27: a register stays fused only while its number is at least HP.
   for (let k = 1; k < Math.min(robot.hp, REGISTER_COUNT + 1); k++) {
-    if (String(k) in robot.fused) {
-      delete robot.fused[String(k)]
+    if (k in robot.fused) {
+      delete robot.fused[k]
       emit(ctx, { time: now(ctx), kind: 'register-unfused', player: robot.player, register: k })
     }
   }

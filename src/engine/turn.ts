@@ -136,16 +136,20 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
  * reinstated robot's chosen facing (R29).
  */
 function loadRegisters(ctx: Resolution, robot: RobotState, given: TurnOrders | undefined): (Card | null)[] {
-  const registers: (Card | null)[] = new Array<Card | null>(REGISTER_COUNT).fill(null)
+  // Every register is set below: Array#fill is a slow call into the runtime for an array this small.
+  const registers = new Array<Card | null>(REGISTER_COUNT)
   robot.rebootNext = given?.rebootNext ?? false
-  if (!needsProgram(robot)) return registers
+  if (!needsProgram(robot)) {
+    for (let k = 0; k < REGISTER_COUNT; k++) registers[k] = null
+    return registers
+  }
   if (!given) throw new Error(`resolveTurn: no orders for ${robot.player}`)
   const open = unfusedRegisters(robot)
   if (given.cards.length !== open.length) {
     throw new Error(`resolveTurn: ${robot.player} has ${open.length} unfused registers but ${given.cards.length} cards`)
   }
-  for (let k = 1; k <= REGISTER_COUNT; k++) registers[k - 1] = robot.fused[String(k)] ?? null
-  open.forEach((register, i) => { registers[register - 1] = given.cards[i]! })
+  let next = 0
+  for (let k = 1; k <= REGISTER_COUNT; k++) registers[k - 1] = k in robot.fused ? robot.fused[k] ?? null : given.cards[next++]!
   if (given.filledByServer) emit(ctx, { time: now(ctx), kind: 'program-filled', player: robot.player, cards: given.cards })
   if (given.facing && robot.mode === 'virtual' && robot.placedAfterTurn > 0 && robot.placedAfterTurn === ctx.turn - 1) {
     robot.facing = given.facing

@@ -154,7 +154,11 @@ export interface RobotState {
   sacrificeAt: number
   /** What to take on a double wrench (R31), a standing choice of the player. */
   doubleWrench: DoubleWrenchChoice
-  /** Fused registers (R27) keyed "1".."5"; null while a rebooting robot's register waits for a card (R33). */
+  /**
+   * Fused registers (R27) keyed "1".."5"; null while a rebooting robot's register waits for a card
+   * (R33). The rules index it with the register number itself (`fused[3]` is `fused["3"]`), which
+   * spares a number-to-string conversion at every look-up.
+   */
   fused: Record<string, Card | null>
   /** Rebooting during the turn being played (R33). */
   rebooting: boolean
