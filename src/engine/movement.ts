@@ -3,44 +3,30 @@
 import { emit, now, isOnFloor, setPhase, setStep, type Resolution } from './context.js'
 import { opposite, turnLeft, turnRight } from './geometry.js'
 import { tryStep } from './push.js'
-import type { Card, CardKind, Direction, RobotState } from './types.js'
-
-/** Register numbers as the keys of `RobotState.fused`, made once. */
-const REGISTER_KEYS = ['0', '1', '2', '3', '4', '5'] as const
-
-/** What a card does: `steps` single steps towards `towards(facing)`, or a turn to `towards(facing)` (R2, R12). */
-interface CardAction {
-  action: 'move' | 'turn' | 'idle'
-  steps: number
-  towards: (facing: Direction) => Direction
-}
-
-const forward = (f: Direction) => f
-const move = (steps: number, towards: (facing: Direction) => Direction): CardAction => ({ action: 'move', steps, towards })
-const turn = (towards: (facing: Direction) => Direction): CardAction => ({ action: 'turn', steps: 0, towards })
-const CARD_ACTIONS: Record<CardKind, CardAction> = {
-  FWD1: move(1, forward), FWD2: move(2, forward), FWD3: move(3, forward),
-  RVS1: move(1, opposite), RVS2: move(2, opposite), RVS3: move(3, opposite),
-  SLF1: move(1, turnLeft), SRT1: move(1, turnRight),
-  LF90: turn(turnLeft), RT90: turn(turnRight), UTRN: turn(opposite),
-  IDLE: { action: 'idle', steps: 0, towards: forward },
-}
+import type { Card, Direction, RobotState } from './types.js'
 
 export function runRobotMovement(ctx: Resolution, stage: number): void {
-  const key = REGISTER_KEYS[stage]!
+  const register = stage - 1
+  // The seats with a card to play, highest priority first, put in order as they are found (an
+  // insertion sort, stable like Array#sort): a stage has at most one card per robot, and sorting
+  // with a comparator cost more than the few comparisons.
   const seats: number[] = []
   // Whether a register was fused is read before any card plays: damage during the stage fuses
   // registers for the next turn, not this one (R27).
   const fusedAtStart: boolean[] = []
   for (let seat = 0; seat < ctx.robots.length; seat++) {
     const robot = ctx.robots[seat]!
-    if (ctx.registers[seat]![stage - 1] && isOnFloor(robot) && !robot.rebooting) {
-      seats.push(seat)
-      fusedAtStart[seat] = robot.fused[key] !== undefined
+    const card = ctx.registers[seat]![register]
+    if (card && isOnFloor(robot) && !robot.rebooting) {
+      let at = seats.length
+      while (at > 0 && ctx.registers[seats[at - 1]!]![register]!.priority < card.priority) {
+        seats[at] = seats[at - 1]!
+        at--
+      }
+      seats[at] = seat
+      fusedAtStart[seat] = robot.fused[stage] !== undefined
     }
   }
-  const register = stage - 1
-  seats.sort((a, b) => ctx.registers[b]![register]!.priority - ctx.registers[a]![register]!.priority)
   for (const seat of seats) {
     const robot = ctx.robots[seat]!
     // R11: a robot destroyed earlier in this stage plays no further card.
@@ -52,17 +38,37 @@ export function runRobotMovement(ctx: Resolution, stage: number): void {
   }
 }
 
+/**
+ * What a card does (R2, R12): single steps towards a direction taken from the robot's facing, or
+ * a turn. A switch on the kind, not a table of actions: looking a table up by twelve different
+ * kinds is a slow, megamorphic access, and every card played makes one.
+ */
 function playCard(ctx: Resolution, robot: RobotState, card: Card): void {
-  const action = CARD_ACTIONS[card.kind]
-  if (action.action === 'turn') {
-    robot.facing = action.towards(robot.facing)
-    emit(ctx, { time: now(ctx), kind: 'turned', player: robot.player, facing: robot.facing, cause: 'card' })
-    return
+  switch (card.kind) {
+    case 'FWD1': return moveSteps(ctx, robot, robot.facing, 1)
+    case 'FWD2': return moveSteps(ctx, robot, robot.facing, 2)
+    case 'FWD3': return moveSteps(ctx, robot, robot.facing, 3)
+    case 'RVS1': return moveSteps(ctx, robot, opposite(robot.facing), 1)
+    case 'RVS2': return moveSteps(ctx, robot, opposite(robot.facing), 2)
+    case 'RVS3': return moveSteps(ctx, robot, opposite(robot.facing), 3)
+    case 'SLF1': return moveSteps(ctx, robot, turnLeft(robot.facing), 1)
+    case 'SRT1': return moveSteps(ctx, robot, turnRight(robot.facing), 1)
+    case 'LF90': return turnTo(ctx, robot, turnLeft(robot.facing))
+    case 'RT90': return turnTo(ctx, robot, turnRight(robot.facing))
+    case 'UTRN': return turnTo(ctx, robot, opposite(robot.facing))
+    case 'IDLE': return
+    default: throw new Error(`playCard: no such card kind ${String(card.kind)}`)
   }
-  if (action.action === 'idle') return
-  // R12: each step on its own; R17: after a teleport the rest goes on in the same direction.
-  const dir = action.towards(robot.facing)
-  for (let step = 1; step <= action.steps; step++) {
+}
+
+function turnTo(ctx: Resolution, robot: RobotState, facing: Direction): void {
+  robot.facing = facing
+  emit(ctx, { time: now(ctx), kind: 'turned', player: robot.player, facing: robot.facing, cause: 'card' })
+}
+
+/** R12: each step on its own; R17: after a teleport the rest goes on in the same direction. */
+function moveSteps(ctx: Resolution, robot: RobotState, dir: Direction, steps: number): void {
+  for (let step = 1; step <= steps; step++) {
     setStep(ctx, step)
     if (tryStep(ctx, robot, dir, 'card') !== 'moved') return
   }
