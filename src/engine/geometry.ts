@@ -33,21 +33,35 @@ export function neighbour(square: Square, dir: Direction): Square {
   return { row: square.row + d.row, col: square.col + d.col }
 }
 
+/**
+ * `DIRECTIONS.indexOf(dir)`, as a switch: robots turn at every turning card, belt bend and gear,
+ * and a call into Array#indexOf cost more than the turn itself.
+ */
+function directionIndex(dir: Direction): number {
+  switch (dir) {
+    case 'N': return 0
+    case 'E': return 1
+    case 'S': return 2
+    case 'W': return 3
+    default: return -1
+  }
+}
+
 export function turnRight(dir: Direction): Direction {
-  return DIRECTIONS[(DIRECTIONS.indexOf(dir) + 1) % 4]!
+  return DIRECTIONS[(directionIndex(dir) + 1) % 4]!
 }
 
 export function turnLeft(dir: Direction): Direction {
-  return DIRECTIONS[(DIRECTIONS.indexOf(dir) + 3) % 4]!
+  return DIRECTIONS[(directionIndex(dir) + 3) % 4]!
 }
 
 export function opposite(dir: Direction): Direction {
-  return DIRECTIONS[(DIRECTIONS.indexOf(dir) + 2) % 4]!
+  return DIRECTIONS[(directionIndex(dir) + 2) % 4]!
 }
 
 /** +1 when `to` is 90° clockwise of `from`, -1 when counter-clockwise, 0 otherwise (R18). */
 export function quarterTurnBetween(from: Direction, to: Direction): -1 | 0 | 1 {
-  const diff = (DIRECTIONS.indexOf(to) - DIRECTIONS.indexOf(from) + 4) % 4
+  const diff = (directionIndex(to) - directionIndex(from) + 4) % 4
   return diff === 1 ? 1 : diff === 3 ? -1 : 0
 }
 
