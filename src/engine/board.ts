@@ -144,6 +144,26 @@ export function squareIndex(board: Pick<Board, 'cols'>, square: Square): number 
   return (square.row - 1) * board.cols + (square.col - 1)
 }
 
+/**
+ * `board.steps[dir]`, as a switch: in V8, reading a property named by a value that changes from
+ * call to call (here one of four directions) is a slow, megamorphic access, and every step, belt
+ * ride and beam needs the steps towards its direction.
+ */
+export function stepsTowards(board: Board, dir: Direction): readonly number[] {
+  switch (dir) {
+    case 'N': return board.steps.N
+    case 'E': return board.steps.E
+    case 'S': return board.steps.S
+    case 'W': return board.steps.W
+    default: return board.steps[dir]
+  }
+}
+
+/** The floor element on `square` (on the board), or null; see `Board.floor` for how to test it. */
+export function floorAt(board: Board, square: Square): FloorElement | null {
+  return board.floor[squareIndex(board, square)] ?? null
+}
+
 export function isOnBoard(board: Pick<Board, 'rows' | 'cols'>, square: Square): boolean {
   return square.row >= 1 && square.col >= 1 && square.row <= board.rows && square.col <= board.cols
 }

@@ -2,7 +2,7 @@
 import { anyRobotAt, emit, now, isOnFloor, setPhase, type Resolution } from './context.js'
 import { cardSetsFor } from './deck.js'
 import { sameSquare } from './geometry.js'
-import { squareIndex } from './board.js'
+import { floorAt } from './board.js'
 import type { RobotState } from './types.js'
 
 /**
@@ -15,7 +15,7 @@ export function touchCheckpoints(ctx: Resolution): string[] {
   const finishers: string[] = []
   for (const robot of ctx.robots) {
     if (!isOnFloor(robot) || robot.rebooting) continue
-    const element = ctx.board.floor[squareIndex(ctx.board, robot.at)]
+    const element = floorAt(ctx.board, robot.at)
     if (!element) continue
     if (element.type === 'flag' || element.type === 'wrench') {
       if (!sameSquare(robot.checkpoint, robot.at)) {

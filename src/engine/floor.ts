@@ -4,19 +4,19 @@ import { anyRobotAt, emit, now, type Resolution } from './context.js'
 import { destroyRobot } from './damage.js'
 import type { MoveCause } from './events.js'
 import { formatSquare, opposite } from './geometry.js'
-import { squareIndex } from './board.js'
+import { floorAt, squareIndex, stepsTowards } from './board.js'
 import { STEP_OFF_BOARD, STEP_THROUGH_WALL, type Board, type BoardState, type Direction, type RobotState, type Square, type SwitchElement, type TeleporterElement } from './types.js'
 
 export type Barrier = 'wall' | 'fence' | 'bridge' | null
 
 /** Whether a wall stands between `from` and its neighbour towards `dir` (R4). */
 export function wallBetween(board: Board, from: Square, dir: Direction): boolean {
-  return board.steps[dir][squareIndex(board, from)] === STEP_THROUGH_WALL
+  return stepsTowards(board, dir)[squareIndex(board, from)] === STEP_THROUGH_WALL
 }
 
 export function isRaisedDrawbridge(board: Board, state: BoardState, square: Square): boolean {
-  const element = board.floor[squareIndex(board, square)]
-  return element?.type === 'drawbridge' && state.drawbridges[formatSquare(square)] !== 'lowered'
+  const element = floorAt(board, square)
+  return element !== null && element.type === 'drawbridge' && state.drawbridges[formatSquare(square)] !== 'lowered'
 }
 
 /**
@@ -24,17 +24,17 @@ export function isRaisedDrawbridge(board: Board, state: BoardState, square: Squa
  * of the fence, R3), the fence, or the bridge side of a raised drawbridge, which acts as a wall (R15).
  */
 export function barrierAhead(board: Board, state: BoardState, from: Square, dir: Direction): Barrier {
-  const to = board.steps[dir][squareIndex(board, from)]!
+  const to = stepsTowards(board, dir)[squareIndex(board, from)]!
   if (to === STEP_THROUGH_WALL) return 'wall'
   if (to === STEP_OFF_BOARD) return 'fence'
-  const element = board.floor[to]
-  if (element?.type === 'drawbridge' && element.side === opposite(dir) && state.drawbridges[formatSquare(element.at)] !== 'lowered') return 'bridge'
+  const element = board.floor[to] ?? null
+  if (element !== null && element.type === 'drawbridge' && element.side === opposite(dir) && state.drawbridges[formatSquare(element.at)] !== 'lowered') return 'bridge'
   return null
 }
 
 /** The square one step ahead, known to be on the board: shared with the board, never changed. */
 export function squareAhead(board: Board, from: Square, dir: Direction): Square {
-  const to = board.steps[dir][squareIndex(board, from)]!
+  const to = stepsTowards(board, dir)[squareIndex(board, from)]!
   if (to < 0) throw new Error(`squareAhead: no square ${dir} of r${from.row}c${from.col}`)
   return board.squares[to]!
 }
@@ -53,7 +53,7 @@ export function enterSquare(ctx: Resolution, robot: RobotState, to: Square, caus
 /** What the square a robot has just been moved onto does to it (split out for simultaneous conveyor moves). */
 export function applyArrival(ctx: Resolution, robot: RobotState): void {
   const to = robot.at!
-  const element = ctx.board.floor[squareIndex(ctx.board, to)]
+  const element = floorAt(ctx.board, to)
   if (!element) return
   switch (element.type) {
     case 'pit': destroyRobot(ctx, robot, 'pit'); return
@@ -76,7 +76,7 @@ function flipSwitch(ctx: Resolution, robot: RobotState, element: SwitchElement):
   emit(ctx, { time: now(ctx), kind: 'switch-flipped', player: robot.player, at: element.at, on: !wasOn })
   for (const target of element.targets) {
     const targetKey = formatSquare(target)
-    const found = ctx.board.floor[squareIndex(ctx.board, target)]
+    const found = floorAt(ctx.board, target)
     if (found?.type === 'drawbridge') {
       if (ctx.boardState.drawbridges[targetKey] !== 'lowered') {
         ctx.boardState.drawbridges[targetKey] = 'lowered'

@@ -97,7 +97,12 @@ export interface BoardDefinition {
  * Indexes are `(row - 1) * cols + (col - 1)`.
  */
 export interface Board extends BoardDefinition {
-  /** Floor element of each square, or null. */
+  /**
+   * Floor element of each square, or null. The rules test `element !== null && element.type === …`
+   * rather than `element?.type === …`: on an empty square the optional chain gives undefined, and
+   * once a comparison has seen undefined against a string, V8 compiles it as a call to its generic
+   * equality built-in instead of a pointer comparison.
+   */
   floor: (FloorElement | null)[]
   /** Walls on each square as a bit mask of WALL_BITS, including the walls implied by pushers and lasers. */
   walls: number[]
