@@ -1,10 +1,10 @@
 // Conveyors, the first of mechanisms part 2 (R18, R19): an express step for blue belts, then a
 // common step for every belt, each step simultaneous for all the robots it moves.
-import { emit, now, isOnFloor, setPhase, type Resolution } from './context.js'
+import { emit, now, isOnFloor, realRobotAt, setPhase, type Resolution } from './context.js'
 import { dealDamage } from './damage.js'
 import { applyArrival, barrierAhead, squareAhead } from './floor.js'
 import { quarterTurnBetween, sameSquare, turnLeft, turnRight } from './geometry.js'
-import { squareIndex } from './board.js'
+import { floorAt } from './board.js'
 import type { ConveyorElement, RobotState, Square } from './types.js'
 
 interface Ride {
@@ -24,8 +24,8 @@ export function runConveyors(ctx: Resolution): void {
 }
 
 function beltUnder(ctx: Resolution, robot: RobotState): ConveyorElement | null {
-  const element = ctx.board.floor[squareIndex(ctx.board, robot.at!)]
-  return element?.type === 'conveyor' ? element : null
+  const element = floorAt(ctx.board, robot.at!)
+  return element !== null && element.type === 'conveyor' ? element : null
 }
 
 function conveyorStep(ctx: Resolution, expressOnly: boolean, fenceTouched: RobotState[]): void {
@@ -48,13 +48,13 @@ function conveyorStep(ctx: Resolution, expressOnly: boolean, fenceTouched: Robot
   }
   if (rides.length === 0) return
   settleConflicts(ctx, rides)
-  const moving = rides.filter((ride) => ride.moves)
   // All robots of the step move at once; then each meets what is on its new square.
-  for (const ride of moving) {
-    const arrival = ctx.board.floor[squareIndex(ctx.board, ride.to)]
+  for (const ride of rides) {
+    if (!ride.moves) continue
+    const arrival = floorAt(ctx.board, ride.to)
     emit(ctx, { time: now(ctx), kind: 'moved', player: ride.robot.player, from: ride.robot.at!, to: ride.to, cause: 'conveyor' })
     ride.robot.at = ride.to
-    if (arrival?.type === 'conveyor' && !ride.robot.options.includes('Gyroscope')) {
+    if (arrival !== null && arrival.type === 'conveyor' && !ride.robot.options.includes('Gyroscope')) {
       const turn = quarterTurnBetween(ride.belt.dir, arrival.dir)
       if (turn !== 0) {
         ride.robot.facing = turn === 1 ? turnRight(ride.robot.facing) : turnLeft(ride.robot.facing)
@@ -62,8 +62,8 @@ function conveyorStep(ctx: Resolution, expressOnly: boolean, fenceTouched: Robot
       }
     }
   }
-  for (const ride of moving) {
-    if (isOnFloor(ride.robot)) applyArrival(ctx, ride.robot)
+  for (const ride of rides) {
+    if (ride.moves && isOnFloor(ride.robot)) applyArrival(ctx, ride.robot)
   }
 }
 
@@ -73,27 +73,35 @@ function conveyorStep(ctx: Resolution, expressOnly: boolean, fenceTouched: Robot
  * Staying can make others stay, so this runs until nothing changes.
  */
 function settleConflicts(ctx: Resolution, rides: Ride[]): void {
-  const real = rides.filter((ride) => ride.robot.mode === 'real')
-  for (const ride of real) {
-    const rivals = real.filter((other) => sameSquare(other.to, ride.to))
-    if (rivals.length < 2) continue
-    const target = ctx.board.floor[squareIndex(ctx.board, ride.to)]
-    const winsTheSquare = target?.type === 'conveyor' && target.dir === ride.belt.dir
+  // Written as plain loops over the rides: this runs twice in every stage.
+  for (const ride of rides) {
+    if (ride.robot.mode !== 'real') continue
+    let rivals = 0
+    for (const other of rides) if (other.robot.mode === 'real' && sameSquare(other.to, ride.to)) rivals++
+    if (rivals < 2) continue
+    const target = floorAt(ctx.board, ride.to)
+    const winsTheSquare = target !== null && target.type === 'conveyor' && target.dir === ride.belt.dir
     if (!winsTheSquare) ride.moves = false
   }
   let changed = true
   while (changed) {
     changed = false
-    for (const ride of real) {
-      if (!ride.moves) continue
-      const occupant = ctx.robots.find((robot) => robot !== ride.robot && robot.mode === 'real' && sameSquare(robot.at, ride.to))
+    for (const ride of rides) {
+      if (!ride.moves || ride.robot.mode !== 'real') continue
+      const occupant = realRobotAt(ctx, ride.to, ride.robot)
       if (!occupant) continue
-      const occupantRide = real.find((other) => other.robot === occupant)
-      const swaps = occupantRide !== undefined && sameSquare(occupantRide.to, ride.robot.at)
+      const occupantRide = rideOf(rides, occupant)
+      const swaps = occupantRide !== null && sameSquare(occupantRide.to, ride.robot.at)
       if (!occupantRide || !occupantRide.moves || swaps) {
         ride.moves = false
         changed = true
       }
     }
   }
+}
+
+/** A robot's ride in this step, or null if it rides no belt. */
+function rideOf(rides: readonly Ride[], robot: RobotState): Ride | null {
+  for (const ride of rides) if (ride.robot === robot) return ride
+  return null
 }
