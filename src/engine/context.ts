@@ -29,8 +29,8 @@ export interface Resolution {
   lostLastRobot: RobotState[]
   /** Set when a switch, drawbridge or teleporter changes, so stage snapshots copy the board state only then. */
   boardStateChanged: boolean
-  /** A scratch grid the size of the board, reused by every laser volley of the turn. */
-  scratchGrid?: Int8Array
+  /** A scratch grid the size of the board, reused by every laser volley of the turn (see lasers.ts). */
+  seatGrid?: number[]
 }
 
 /**
