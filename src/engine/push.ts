@@ -22,24 +22,36 @@ export function tryStep(ctx: Resolution, mover: RobotState, dir: Direction, caus
   }
   const to = squareAhead(ctx.board, from, dir)
   if (mover.mode === 'real') {
-    const chain: RobotState[] = []
-    let next = realRobotAt(ctx, to, mover)
-    while (next) {
-      chain.push(next)
-      const blocked = barrierAhead(ctx.board, ctx.boardState, next.at!, dir)
-      if (blocked) {
-        if (blocked === 'fence') dealDamage(ctx, next, 2, 'fence', mover.player)
-        emit(ctx, { time: now(ctx), kind: 'obstructed', player: mover.player, at: from, reason: 'robot' })
-        return 'obstructed'
-      }
-      next = realRobotAt(ctx, squareAhead(ctx.board, next.at!, dir), mover)
-    }
-    // The far end of the chain moves first, so each pushed robot steps into a free square.
-    for (let i = chain.length - 1; i >= 0; i--) {
-      const pushed = chain[i]!
-      enterSquare(ctx, pushed, squareAhead(ctx.board, pushed.at!, dir), 'push', mover.player)
-    }
+    const ahead = realRobotAt(ctx, to, mover)
+    if (ahead && !pushChain(ctx, mover, ahead, dir)) return 'obstructed'
   }
   enterSquare(ctx, mover, to, cause === 'card' ? 'card' : 'pusher')
   return mover.mode === 'destroyed' ? 'destroyed' : 'moved'
+}
+
+/**
+ * R13: pushes the chain of real robots that starts with `first`, just ahead of a real `mover`,
+ * one step towards `dir`. Returns false, having moved nobody, when the chain is stopped. Split out
+ * of tryStep so the chain's list is only made when there is someone to push: most steps push nobody.
+ */
+function pushChain(ctx: Resolution, mover: RobotState, first: RobotState, dir: Direction): boolean {
+  const from = mover.at!
+  const chain: RobotState[] = []
+  let next: RobotState | null = first
+  while (next) {
+    chain.push(next)
+    const blocked = barrierAhead(ctx.board, ctx.boardState, next.at!, dir)
+    if (blocked) {
+      if (blocked === 'fence') dealDamage(ctx, next, 2, 'fence', mover.player)
+      emit(ctx, { time: now(ctx), kind: 'obstructed', player: mover.player, at: from, reason: 'robot' })
+      return false
+    }
+    next = realRobotAt(ctx, squareAhead(ctx.board, next.at!, dir), mover)
+  }
+  // The far end of the chain moves first, so each pushed robot steps into a free square.
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const pushed = chain[i]!
+    enterSquare(ctx, pushed, squareAhead(ctx.board, pushed.at!, dir), 'push', mover.player)
+  }
+  return true
 }
