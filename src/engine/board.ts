@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { formatSquare, neighbour, opposite, parseSquare } from './geometry.js'
 import {
-  CONVEYOR_COLOURS, DIRECTIONS, GEAR_TURNS, LASER_COLOURS, STEP_OFF_BOARD, STEP_THROUGH_WALL, SWITCH_KINDS, WALL_BITS,
+  CONVEYOR_COLOURS, DIRECTIONS, GEAR_TURNS, LASER_COLOURS, STAGES, STEP_OFF_BOARD, STEP_THROUGH_WALL, SWITCH_KINDS, WALL_BITS,
   type Board, type BoardDefinition, type BoardElement, type BoardState, type Direction, type FloorElement,
   type Square, type StageNumber, type TeleporterElement,
 } from './types.js'
@@ -179,7 +179,7 @@ export function compileBoard(definition: BoardDefinition): Board {
   }
   const board: Board = {
     ...definition,
-    floor, walls, pushers: [], lasers: [], teleporters: [], flagCount: 0,
+    floor, walls, pushers: [], pushersByStage: [], lasers: [], teleporters: [], flagCount: 0,
     squares, steps: { N: [], E: [], S: [], W: [] },
   }
   for (const element of definition.elements) {
@@ -196,6 +196,9 @@ export function compileBoard(definition: BoardDefinition): Board {
     }
   }
   for (const dir of DIRECTIONS) board.steps[dir] = squares.map((square) => stepFrom(board, square, dir))
+  for (let stage = 0; stage <= STAGES.length; stage++) {
+    board.pushersByStage.push(board.pushers.filter((pusher) => pusher.stages.includes(stage as StageNumber)))
+  }
   // R17: alphabetical order of colour, regardless of letter case.
   const order = (t: TeleporterElement) => t.colour.toLowerCase()
   board.teleporters.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : a.colour < b.colour ? -1 : 1))

@@ -13,11 +13,11 @@ interface Shove {
 }
 
 export function runPushers(ctx: Resolution, stage: number): void {
-  if (ctx.board.pushers.length === 0) return
+  const pushers = ctx.board.pushersByStage[stage]!
+  if (pushers.length === 0) return
   setPhase(ctx, 'pusher')
   const shoves: Shove[] = []
-  for (const pusher of ctx.board.pushers) {
-    if (!pusher.stages.includes(stage as 1)) continue
+  for (const pusher of pushers) {
     for (const robot of ctx.robots) {
       if (isOnFloor(robot) && sameSquare(robot.at, pusher.at)) {
         const dir = opposite(pusher.side)

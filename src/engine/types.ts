@@ -107,6 +107,8 @@ export interface Board extends BoardDefinition {
   /** Walls on each square as a bit mask of WALL_BITS, including the walls implied by pushers and lasers. */
   walls: number[]
   pushers: PusherElement[]
+  /** The pushers that act in each stage (R20), in board order: index 1 to 5 (index 0 is empty). */
+  pushersByStage: PusherElement[][]
   lasers: LaserElement[]
   /** Teleporters in alphabetical order of colour (R17). */
   teleporters: TeleporterElement[]
