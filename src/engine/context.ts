@@ -1,6 +1,8 @@
 // The working state of one turn being resolved. `resolveTurn` copies the game state into a
 // Resolution, the rules change that copy as the turn unfolds, and the copy becomes the new
-// state: the caller's data is never touched, so the engine stays pure from outside.
+// state: the caller's data is never touched, so the engine stays pure from outside. Parts the
+// rules never change in place (squares, the stations list) are shared rather than copied, and
+// the board state is copied only when a mechanism changes (changeBoardState).
 import type { EventTime, GameEvent, Phase } from './events.js'
 import { sameSquare } from './geometry.js'
 import type { Board, BoardState, Card, OptionName, RobotState, Square } from './types.js'
@@ -27,10 +29,30 @@ export interface Resolution {
    * and the game may end. Kept here so the end of the turn need not search the event log.
    */
   lostLastRobot: RobotState[]
-  /** Set when a switch, drawbridge or teleporter changes, so stage snapshots copy the board state only then. */
-  boardStateChanged: boolean
+  /**
+   * Whether `boardState` is shared, with the caller's game state or with a board picture already
+   * taken (the start's or a stage's), and so must be copied before it changes: see changeBoardState.
+   */
+  boardStateShared: boolean
   /** A scratch grid the size of the board, reused by every laser volley of the turn (see lasers.ts). */
   seatGrid?: number[]
+}
+
+export function copyBoardState(state: BoardState): BoardState {
+  return { switches: { ...state.switches }, drawbridges: { ...state.drawbridges }, teleporters: { ...state.teleporters } }
+}
+
+/**
+ * The board state, ready to be changed: copied first if it is shared (copy on write). Most turns
+ * change no switch, drawbridge or teleporter, so most never copy it, and the start and the stages
+ * in which nothing changed share one picture of it.
+ */
+export function changeBoardState(ctx: Resolution): BoardState {
+  if (ctx.boardStateShared) {
+    ctx.boardState = copyBoardState(ctx.boardState)
+    ctx.boardStateShared = false
+  }
+  return ctx.boardState
 }
 
 /**

@@ -1,6 +1,6 @@
 // Mechanisms, part 1 (R14–R17): what a square does to a robot that enters it, at every step,
 // also mid-card, and what stands between two squares (walls R4, the fence R3, bridge sides R15).
-import { anyRobotAt, emit, now, type Resolution } from './context.js'
+import { anyRobotAt, changeBoardState, emit, now, type Resolution } from './context.js'
 import { destroyRobot } from './damage.js'
 import type { MoveCause } from './events.js'
 import { formatSquare, opposite } from './geometry.js'
@@ -71,21 +71,21 @@ function flipSwitch(ctx: Resolution, robot: RobotState, element: SwitchElement):
   const key = formatSquare(element.at)
   const wasOn = ctx.boardState.switches[key] === 'on'
   if (element.kind === 'pressure' && wasOn) return
-  ctx.boardState.switches[key] = wasOn ? 'off' : 'on'
-  ctx.boardStateChanged = true
+  const state = changeBoardState(ctx)
+  state.switches[key] = wasOn ? 'off' : 'on'
   emit(ctx, { time: now(ctx), kind: 'switch-flipped', player: robot.player, at: element.at, on: !wasOn })
   for (const target of element.targets) {
     const targetKey = formatSquare(target)
     const found = floorAt(ctx.board, target)
     if (found?.type === 'drawbridge') {
-      if (ctx.boardState.drawbridges[targetKey] !== 'lowered') {
-        ctx.boardState.drawbridges[targetKey] = 'lowered'
+      if (state.drawbridges[targetKey] !== 'lowered') {
+        state.drawbridges[targetKey] = 'lowered'
         emit(ctx, { time: now(ctx), kind: 'drawbridge-lowered', at: target })
       }
     } else if (found?.type === 'teleporter') {
-      const active = element.kind === 'pressure' ? true : ctx.boardState.teleporters[targetKey] !== 'active'
-      if ((ctx.boardState.teleporters[targetKey] === 'active') !== active) {
-        ctx.boardState.teleporters[targetKey] = active ? 'active' : 'inactive'
+      const active = element.kind === 'pressure' ? true : state.teleporters[targetKey] !== 'active'
+      if ((state.teleporters[targetKey] === 'active') !== active) {
+        state.teleporters[targetKey] = active ? 'active' : 'inactive'
         emit(ctx, { time: now(ctx), kind: 'teleporter-changed', at: target, active })
       }
     }

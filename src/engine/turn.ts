@@ -33,19 +33,25 @@ export interface TurnResult {
   registers: Record<string, (Card | null)[]>
 }
 
-/** A deep copy written field by field: it runs for every robot of every turn, and a literal is fastest. */
+/**
+ * A robot's working copy, written field by field: it runs for every robot of every turn, and a
+ * literal is fastest. What the rules change in place (the options list, the fused registers) is
+ * copied. Squares and the stations list are shared: the rules never change them in place (moving,
+ * tagging a checkpoint and visiting a station replace them), so the caller's state stays untouched.
+ */
 export function copyRobot(robot: RobotState): RobotState {
   return {
     player: robot.player,
-    at: robot.at && { row: robot.at.row, col: robot.at.col },
+    at: robot.at,
     facing: robot.facing,
     hp: robot.hp,
     mode: robot.mode,
     robotsLeft: robot.robotsLeft,
     flags: robot.flags,
-    checkpoint: robot.checkpoint && { row: robot.checkpoint.row, col: robot.checkpoint.col },
-    stations: robot.stations.map((s) => ({ row: s.row, col: s.col })),
-    options: robot.options.slice(),
+    checkpoint: robot.checkpoint,
+    stations: robot.stations,
+    // Most robots hold no option: an empty literal is cheaper than a call.
+    options: robot.options.length === 0 ? [] : robot.options.slice(),
     sacrificeAt: robot.sacrificeAt,
     doubleWrench: robot.doubleWrench,
     fused: { ...robot.fused },
@@ -55,13 +61,16 @@ export function copyRobot(robot: RobotState): RobotState {
   }
 }
 
-export function copyBoardState(state: BoardState): BoardState {
-  return { switches: { ...state.switches }, drawbridges: { ...state.drawbridges }, teleporters: { ...state.teleporters } }
-}
-
 /** A robot at one moment. Squares are never changed in place (moving replaces them), so it can share its square. */
 export function snapshot(robot: RobotState): RobotSnapshot {
   return { player: robot.player, at: robot.at, facing: robot.facing, hp: robot.hp, mode: robot.mode, rebooting: robot.rebooting }
+}
+
+/** Every robot at one moment, in seat order: a loop, since it runs six times a turn and Array#map calls per robot. */
+function snapshots(robots: readonly RobotState[]): RobotSnapshot[] {
+  const out = new Array<RobotSnapshot>(robots.length)
+  for (let seat = 0; seat < robots.length; seat++) out[seat] = snapshot(robots[seat]!)
+  return out
 }
 
 /** Whether a robot needs orders this turn: it is on the floor and not rebooting. */
@@ -74,7 +83,8 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
   const ctx: Resolution = {
     board,
     turn: state.turn,
-    boardState: copyBoardState(state.board),
+    // Shared with the caller until a mechanism changes: changeBoardState copies it first.
+    boardState: state.board,
     robots: state.robots.map(copyRobot),
     registers: [],
     optionDeck: [...state.optionDeck],
@@ -82,12 +92,13 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
     time: { stage: 0, phase: 'orders', priority: null, step: 0 },
     stamp: null,
     lostLastRobot: [],
-    boardStateChanged: false,
+    boardStateShared: true,
   }
   setPhase(ctx, 'orders')
   ctx.registers = ctx.robots.map((robot) => loadRegisters(ctx, robot, orders[robot.player]))
-  const start = { robots: ctx.robots.map(snapshot), board: copyBoardState(ctx.boardState), events: ctx.events.slice() }
-  // Stages in which no mechanism changed share the previous snapshot of the board state.
+  const start = { robots: snapshots(ctx.robots), board: ctx.boardState, events: ctx.events.slice() }
+  // Stages in which no mechanism changed share the previous picture of the board state; a stage
+  // that changed one has its own, since the change was made on a copy (changeBoardState).
   let boardSnapshot = start.board
 
   const stages: StageResult[] = []
@@ -99,17 +110,17 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
       // R34: the game ends at the end of the stage in which a robot tags the last flag.
       emit(ctx, { time: now(ctx), kind: 'game-over', winners: finishers })
     }
-    if (ctx.boardStateChanged) {
-      boardSnapshot = copyBoardState(ctx.boardState)
-      ctx.boardStateChanged = false
+    if (!ctx.boardStateShared) {
+      boardSnapshot = ctx.boardState
+      ctx.boardStateShared = true
     }
-    stages.push({ stage, events: ctx.events.slice(from), robots: ctx.robots.map(snapshot), board: boardSnapshot })
+    stages.push({ stage, events: ctx.events.slice(from), robots: snapshots(ctx.robots), board: boardSnapshot })
   }
 
   const endFrom = ctx.events.length
   const outcome = finishers.length > 0 ? { gameOver: true, winners: finishers } : endTurn(ctx)
   const registers: Record<string, (Card | null)[]> = {}
-  ctx.robots.forEach((robot, seat) => { registers[robot.player] = ctx.registers[seat]! })
+  for (let seat = 0; seat < ctx.robots.length; seat++) registers[ctx.robots[seat]!.player] = ctx.registers[seat]!
   return {
     turn: state.turn,
     state: {
