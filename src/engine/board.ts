@@ -172,6 +172,7 @@ export function isOnBoard(board: Pick<Board, 'rows' | 'cols'>, square: Square): 
 export function compileBoard(definition: BoardDefinition): Board {
   const size = definition.rows * definition.cols
   const floor: (FloorElement | null)[] = new Array<FloorElement | null>(size).fill(null)
+  const floorTypes: (FloorElement['type'] | null)[] = new Array<FloorElement['type'] | null>(size).fill(null)
   const walls: number[] = new Array<number>(size).fill(0)
   const squares: Square[] = []
   for (let row = 1; row <= definition.rows; row++) {
@@ -179,7 +180,7 @@ export function compileBoard(definition: BoardDefinition): Board {
   }
   const board: Board = {
     ...definition,
-    floor, walls, pushers: [], pushersByStage: [], lasers: [], teleporters: [], flagCount: 0,
+    floor, floorTypes, walls, pushers: [], pushersByStage: [], lasers: [], teleporters: [], flagCount: 0,
     squares, steps: { N: [], E: [], S: [], W: [] },
   }
   for (const element of definition.elements) {
@@ -191,6 +192,7 @@ export function compileBoard(definition: BoardDefinition): Board {
       case 'laser': walls[index]! |= WALL_BITS[opposite(element.dir)]; board.lasers.push(element); break
       default:
         floor[index] = element
+        floorTypes[index] = element.type
         if (element.type === 'teleporter') board.teleporters.push(element)
         if (element.type === 'flag') board.flagCount = Math.max(board.flagCount, element.number)
     }

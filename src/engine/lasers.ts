@@ -11,13 +11,13 @@ import type { RobotState, Square } from './types.js'
  * The index of the next square a beam enters, or -1 where a wall, the board's edge or a raised
  * drawbridge stops it (R23, R26, A5). Beams are traced for every robot in every stage, so this
  * reads the board's precomputed steps towards the beam's direction (`steps`, looked up once per
- * beam by its caller) and allocates nothing.
+ * beam by its caller) and floor types, and allocates nothing.
  */
 function beamContinues(ctx: Resolution, steps: readonly number[], from: number): number {
   const next = steps[from]!
   if (next < 0) return -1
-  const element = ctx.board.floor[next] ?? null
-  if (element !== null && element.type === 'drawbridge' && isRaisedDrawbridge(ctx.board, ctx.boardState, ctx.board.squares[next]!)) return -1
+  const type = ctx.board.floorTypes[next] ?? null
+  if (type !== null && type === 'drawbridge' && isRaisedDrawbridge(ctx.board, ctx.boardState, ctx.board.squares[next]!)) return -1
   return next
 }
 

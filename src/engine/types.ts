@@ -104,6 +104,13 @@ export interface Board extends BoardDefinition {
    * equality built-in instead of a pointer comparison.
    */
   floor: (FloorElement | null)[]
+  /**
+   * The type of each square's floor element, or null: what `floor[index].type` says, in one array.
+   * Floor elements of different types have different shapes, so reading `.type` from them is a
+   * slow, megamorphic access, and beams test every square they cross. Test it against null first,
+   * as for `floor`.
+   */
+  floorTypes: (FloorElement['type'] | null)[]
   /** Walls on each square as a bit mask of WALL_BITS, including the walls implied by pushers and lasers. */
   walls: number[]
   pushers: PusherElement[]
