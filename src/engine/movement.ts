@@ -7,18 +7,20 @@ import type { Card, Direction, RobotState } from './types.js'
 
 export function runRobotMovement(ctx: Resolution, stage: number): void {
   const register = stage - 1
-  // The seats with a card to play, highest priority first, put in order as they are found (an
-  // insertion sort, stable like Array#sort): a stage has at most one card per robot, and sorting
-  // with a comparator cost more than the few comparisons.
-  const seats: number[] = []
+  // The seats with a card to play, seats[0] to seats[count - 1], highest priority first, put in
+  // order as they are found (an insertion sort, stable like Array#sort): a stage has at most one
+  // card per robot, and sorting with a comparator cost more than the few comparisons. Both arrays
+  // are made at their full size at once, rather than grown by pushing.
+  const seats = new Array<number>(ctx.robots.length)
+  let count = 0
   // Whether a register was fused is read before any card plays: damage during the stage fuses
   // registers for the next turn, not this one (R27).
-  const fusedAtStart: boolean[] = []
+  const fusedAtStart = new Array<boolean>(ctx.robots.length)
   for (let seat = 0; seat < ctx.robots.length; seat++) {
     const robot = ctx.robots[seat]!
     const card = ctx.registers[seat]![register]
     if (card && isOnFloor(robot) && !robot.rebooting) {
-      let at = seats.length
+      let at = count++
       while (at > 0 && ctx.registers[seats[at - 1]!]![register]!.priority < card.priority) {
         seats[at] = seats[at - 1]!
         at--
@@ -27,7 +29,8 @@ export function runRobotMovement(ctx: Resolution, stage: number): void {
       fusedAtStart[seat] = robot.fused[stage] !== undefined
     }
   }
-  for (const seat of seats) {
+  for (let i = 0; i < count; i++) {
+    const seat = seats[i]!
     const robot = ctx.robots[seat]!
     // R11: a robot destroyed earlier in this stage plays no further card.
     if (!isOnFloor(robot)) continue

@@ -2,7 +2,6 @@
 // event log out (R10). Pure: the input is copied, never changed, and nothing here reads a clock,
 // a file or Math.random.
 import { emit, now, setPhase, type Resolution } from './context.js'
-import { unfusedRegisters } from './deck.js'
 import { endTurn } from './end-of-turn.js'
 import type { GameEvent } from './events.js'
 import { playStage } from './stage.js'
@@ -95,7 +94,7 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
     boardStateShared: true,
   }
   setPhase(ctx, 'orders')
-  ctx.registers = ctx.robots.map((robot) => loadRegisters(ctx, robot, orders[robot.player]))
+  for (const robot of ctx.robots) ctx.registers.push(loadRegisters(ctx, robot, orders[robot.player]))
   const start = { robots: snapshots(ctx.robots), board: ctx.boardState, events: ctx.events.slice() }
   // Stages in which no mechanism changed share the previous picture of the board state; a stage
   // that changed one has its own, since the change was made on a copy (changeBoardState).
@@ -155,12 +154,12 @@ function loadRegisters(ctx: Resolution, robot: RobotState, given: TurnOrders | u
     return registers
   }
   if (!given) throw new Error(`resolveTurn: no orders for ${robot.player}`)
-  const open = unfusedRegisters(robot)
-  if (given.cards.length !== open.length) {
-    throw new Error(`resolveTurn: ${robot.player} has ${open.length} unfused registers but ${given.cards.length} cards`)
+  // `open` counts the unfused registers as the program's cards go into them.
+  let open = 0
+  for (let k = 1; k <= REGISTER_COUNT; k++) registers[k - 1] = k in robot.fused ? robot.fused[k] ?? null : given.cards[open++] ?? null
+  if (given.cards.length !== open) {
+    throw new Error(`resolveTurn: ${robot.player} has ${open} unfused registers but ${given.cards.length} cards`)
   }
-  let next = 0
-  for (let k = 1; k <= REGISTER_COUNT; k++) registers[k - 1] = k in robot.fused ? robot.fused[k] ?? null : given.cards[next++]!
   if (given.filledByServer) emit(ctx, { time: now(ctx), kind: 'program-filled', player: robot.player, cards: given.cards })
   if (given.facing && robot.mode === 'virtual' && robot.placedAfterTurn > 0 && robot.placedAfterTurn === ctx.turn - 1) {
     robot.facing = given.facing
