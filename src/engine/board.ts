@@ -164,6 +164,16 @@ export function floorAt(board: Board, square: Square): FloorElement | null {
   return board.floor[squareIndex(board, square)] ?? null
 }
 
+/**
+ * The floor element on `square` if it is a `type` (a conveyor, a gear…), else null. It tests the
+ * type in `floorTypes`, so an empty or other square costs no read of an element (see there).
+ */
+export function floorOfType<T extends FloorElement['type']>(board: Board, square: Square, type: T): Extract<FloorElement, { type: T }> | null {
+  const index = squareIndex(board, square)
+  const found = board.floorTypes[index] ?? null
+  return found !== null && found === type ? board.floor[index] as Extract<FloorElement, { type: T }> : null
+}
+
 export function isOnBoard(board: Pick<Board, 'rows' | 'cols'>, square: Square): boolean {
   return square.row >= 1 && square.col >= 1 && square.row <= board.rows && square.col <= board.cols
 }

@@ -4,7 +4,7 @@ import { emit, now, isOnFloor, realRobotAt, setPhase, type Resolution } from './
 import { dealDamage } from './damage.js'
 import { applyArrival, barrierAhead, squareAhead } from './floor.js'
 import { quarterTurnBetween, sameSquare, turnLeft, turnRight } from './geometry.js'
-import { floorAt } from './board.js'
+import { floorOfType } from './board.js'
 import type { ConveyorElement, RobotState, Square } from './types.js'
 
 interface Ride {
@@ -24,8 +24,7 @@ export function runConveyors(ctx: Resolution): void {
 }
 
 function beltUnder(ctx: Resolution, robot: RobotState): ConveyorElement | null {
-  const element = floorAt(ctx.board, robot.at!)
-  return element !== null && element.type === 'conveyor' ? element : null
+  return floorOfType(ctx.board, robot.at!, 'conveyor')
 }
 
 function conveyorStep(ctx: Resolution, expressOnly: boolean, fenceTouched: RobotState[]): void {
@@ -51,10 +50,10 @@ function conveyorStep(ctx: Resolution, expressOnly: boolean, fenceTouched: Robot
   // All robots of the step move at once; then each meets what is on its new square.
   for (const ride of rides) {
     if (!ride.moves) continue
-    const arrival = floorAt(ctx.board, ride.to)
+    const arrival = floorOfType(ctx.board, ride.to, 'conveyor')
     emit(ctx, { time: now(ctx), kind: 'moved', player: ride.robot.player, from: ride.robot.at!, to: ride.to, cause: 'conveyor' })
     ride.robot.at = ride.to
-    if (arrival !== null && arrival.type === 'conveyor' && !ride.robot.options.includes('Gyroscope')) {
+    if (arrival !== null && !ride.robot.options.includes('Gyroscope')) {
       const turn = quarterTurnBetween(ride.belt.dir, arrival.dir)
       if (turn !== 0) {
         ride.robot.facing = turn === 1 ? turnRight(ride.robot.facing) : turnLeft(ride.robot.facing)
@@ -79,8 +78,8 @@ function settleConflicts(ctx: Resolution, rides: Ride[]): void {
     let rivals = 0
     for (const other of rides) if (other.robot.mode === 'real' && sameSquare(other.to, ride.to)) rivals++
     if (rivals < 2) continue
-    const target = floorAt(ctx.board, ride.to)
-    const winsTheSquare = target !== null && target.type === 'conveyor' && target.dir === ride.belt.dir
+    const target = floorOfType(ctx.board, ride.to, 'conveyor')
+    const winsTheSquare = target !== null && target.dir === ride.belt.dir
     if (!winsTheSquare) ride.moves = false
   }
   let changed = true

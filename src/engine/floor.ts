@@ -4,7 +4,7 @@ import { anyRobotAt, changeBoardState, emit, now, type Resolution } from './cont
 import { destroyRobot } from './damage.js'
 import type { MoveCause } from './events.js'
 import { formatSquare, opposite } from './geometry.js'
-import { floorAt, squareIndex, stepsTowards } from './board.js'
+import { floorAt, floorOfType, squareIndex, stepsTowards } from './board.js'
 import { STEP_OFF_BOARD, STEP_THROUGH_WALL, type Board, type BoardState, type Direction, type RobotState, type Square, type SwitchElement, type TeleporterElement } from './types.js'
 
 export type Barrier = 'wall' | 'fence' | 'bridge' | null
@@ -15,8 +15,7 @@ export function wallBetween(board: Board, from: Square, dir: Direction): boolean
 }
 
 export function isRaisedDrawbridge(board: Board, state: BoardState, square: Square): boolean {
-  const element = floorAt(board, square)
-  return element !== null && element.type === 'drawbridge' && state.drawbridges[formatSquare(square)] !== 'lowered'
+  return floorOfType(board, square, 'drawbridge') !== null && state.drawbridges[formatSquare(square)] !== 'lowered'
 }
 
 /**
@@ -53,15 +52,16 @@ export function enterSquare(ctx: Resolution, robot: RobotState, to: Square, caus
 /** What the square a robot has just been moved onto does to it (split out for simultaneous conveyor moves). */
 export function applyArrival(ctx: Resolution, robot: RobotState): void {
   const to = robot.at!
-  const element = floorAt(ctx.board, to)
-  if (!element) return
-  switch (element.type) {
+  // From floorTypes (see there): most squares a robot enters hold nothing that acts on arrival.
+  const type = ctx.board.floorTypes[squareIndex(ctx.board, to)] ?? null
+  if (type === null) return
+  switch (type) {
     case 'pit': destroyRobot(ctx, robot, 'pit'); return
     case 'drawbridge':
       if (ctx.boardState.drawbridges[formatSquare(to)] !== 'lowered') destroyRobot(ctx, robot, 'drawbridge')
       return
-    case 'switch': flipSwitch(ctx, robot, element); return
-    case 'teleporter': teleport(ctx, robot, element); return
+    case 'switch': flipSwitch(ctx, robot, floorOfType(ctx.board, to, 'switch')!); return
+    case 'teleporter': teleport(ctx, robot, floorOfType(ctx.board, to, 'teleporter')!); return
     default: return
   }
 }

@@ -107,8 +107,8 @@ export interface Board extends BoardDefinition {
   /**
    * The type of each square's floor element, or null: what `floor[index].type` says, in one array.
    * Floor elements of different types have different shapes, so reading `.type` from them is a
-   * slow, megamorphic access, and beams test every square they cross. Test it against null first,
-   * as for `floor`.
+   * slow, megamorphic access: beams test every square they cross, and floorOfType serves the rules
+   * that look for one kind of element. Test it against null first, as for `floor`.
    */
   floorTypes: (FloorElement['type'] | null)[]
   /** Walls on each square as a bit mask of WALL_BITS, including the walls implied by pushers and lasers. */
