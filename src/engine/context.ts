@@ -16,6 +16,10 @@ export interface Resolution {
   /** This turn's registers per seat: index 0 is register 1 (R8, R27). */
   registers: (Card | null)[][]
   optionDeck: OptionName[]
+  /**
+   * The events of the part of the turn being resolved: the orders, one stage, or the end.
+   * resolveTurn gives each part a new list, which goes into the result as it is.
+   */
   events: GameEvent[]
   /** When the next event happens. Change it only through setStage/setPhase/setStep. */
   time: EventTime

@@ -95,7 +95,7 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
   }
   setPhase(ctx, 'orders')
   for (const robot of ctx.robots) ctx.registers.push(loadRegisters(ctx, robot, orders[robot.player]))
-  const start = { robots: snapshots(ctx.robots), board: ctx.boardState, events: ctx.events.slice() }
+  const start = { robots: snapshots(ctx.robots), board: ctx.boardState, events: ctx.events }
   // Stages in which no mechanism changed share the previous picture of the board state; a stage
   // that changed one has its own, since the change was made on a copy (changeBoardState).
   let boardSnapshot = start.board
@@ -103,7 +103,7 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
   const stages: StageResult[] = []
   let finishers: string[] = []
   for (let stage = 1; stage <= REGISTER_COUNT && finishers.length === 0; stage++) {
-    const from = ctx.events.length
+    ctx.events = []
     finishers = playStage(ctx, stage)
     if (finishers.length > 0) {
       // R34: the game ends at the end of the stage in which a robot tags the last flag.
@@ -113,10 +113,10 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
       boardSnapshot = ctx.boardState
       ctx.boardStateShared = true
     }
-    stages.push({ stage, events: ctx.events.slice(from), robots: snapshots(ctx.robots), board: boardSnapshot })
+    stages.push({ stage, events: ctx.events, robots: snapshots(ctx.robots), board: boardSnapshot })
   }
 
-  const endFrom = ctx.events.length
+  ctx.events = []
   const outcome = finishers.length > 0 ? { gameOver: true, winners: finishers } : endTurn(ctx)
   const registers: Record<string, (Card | null)[]> = {}
   for (let seat = 0; seat < ctx.robots.length; seat++) registers[ctx.robots[seat]!.player] = ctx.registers[seat]!
@@ -135,7 +135,7 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
     start,
     stages,
     // The new state's robots are final from here on, so the end table shares them.
-    end: { events: ctx.events.slice(endFrom), robots: ctx.robots },
+    end: { events: ctx.events, robots: ctx.robots },
     registers,
   }
 }
