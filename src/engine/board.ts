@@ -5,7 +5,7 @@ import { formatSquare, neighbour, opposite, parseSquare } from './geometry.js'
 import {
   CONVEYOR_COLOURS, DIRECTIONS, GEAR_TURNS, LASER_COLOURS, STAGES, STEP_OFF_BOARD, STEP_THROUGH_WALL, SWITCH_KINDS, WALL_BITS,
   type Board, type BoardDefinition, type BoardElement, type BoardState, type Direction, type FloorElement,
-  type Square, type StageNumber, type TeleporterElement,
+  type Ray, type Square, type StageNumber, type TeleporterElement,
 } from './types.js'
 
 export const MAX_BOARD_SIDE = 50
@@ -190,8 +190,10 @@ export function compileBoard(definition: BoardDefinition): Board {
   }
   const board: Board = {
     ...definition,
-    floor, floorTypes, walls, pushers: [], pushersByStage: [], lasers: [], teleporters: [], flagCount: 0,
+    floor, floorTypes, walls, pushers: [], pushersByStage: [], crushesInStage: [], hasGears: false, lasers: [], teleporters: [], flagCount: 0,
     squares, steps: { N: [], E: [], S: [], W: [] },
+    // Made at full size, so filling it in any order never turns it into a slow dictionary.
+    rays: new Array<Ray | undefined>(DIRECTIONS.length * size).fill(undefined),
   }
   for (const element of definition.elements) {
     const index = squareIndex(board, element.at)
@@ -204,12 +206,14 @@ export function compileBoard(definition: BoardDefinition): Board {
         floor[index] = element
         floorTypes[index] = element.type
         if (element.type === 'teleporter') board.teleporters.push(element)
+        if (element.type === 'gear') board.hasGears = true
         if (element.type === 'flag') board.flagCount = Math.max(board.flagCount, element.number)
     }
   }
   for (const dir of DIRECTIONS) board.steps[dir] = squares.map((square) => stepFrom(board, square, dir))
   for (let stage = 0; stage <= STAGES.length; stage++) {
     board.pushersByStage.push(board.pushers.filter((pusher) => pusher.stages.includes(stage as StageNumber)))
+    board.crushesInStage.push(definition.elements.some((e) => e.type === 'crusher' && e.stages.includes(stage as StageNumber)))
   }
   // R17: alphabetical order of colour, regardless of letter case.
   const order = (t: TeleporterElement) => t.colour.toLowerCase()

@@ -5,6 +5,7 @@ import { opposite, turnLeft, turnRight } from './geometry.js'
 import { floorOfType } from './board.js'
 
 export function runGears(ctx: Resolution): void {
+  if (!ctx.board.hasGears) return
   setPhase(ctx, 'gear')
   for (const robot of ctx.robots) {
     if (!isOnFloor(robot)) continue
@@ -16,6 +17,7 @@ export function runGears(ctx: Resolution): void {
 }
 
 export function runCrushers(ctx: Resolution, stage: number): void {
+  if (!ctx.board.crushesInStage[stage]) return
   setPhase(ctx, 'crusher')
   for (const robot of ctx.robots) {
     if (!isOnFloor(robot)) continue

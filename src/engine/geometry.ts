@@ -37,7 +37,7 @@ export function neighbour(square: Square, dir: Direction): Square {
  * `DIRECTIONS.indexOf(dir)`, as a switch: robots turn at every turning card, belt bend and gear,
  * and a call into Array#indexOf cost more than the turn itself.
  */
-function directionIndex(dir: Direction): number {
+export function directionIndex(dir: Direction): number {
   switch (dir) {
     case 'N': return 0
     case 'E': return 1

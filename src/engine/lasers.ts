@@ -4,36 +4,24 @@ import { emit, now, isOnFloor, setPhase, type Resolution } from './context.js'
 import { dealDamage } from './damage.js'
 import { isRaisedDrawbridge } from './floor.js'
 import { opposite } from './geometry.js'
-import { squareIndex, stepsTowards } from './board.js'
-import type { RobotState, Square } from './types.js'
+import { squareIndex } from './board.js'
+import { rayFrom } from './rays.js'
+import type { Ray, RobotState, Square } from './types.js'
 
 /**
- * The index of the next square a beam enters, or -1 where a wall, the board's edge or a raised
- * drawbridge stops it (R23, R26, A5). Beams are traced for every robot in every stage, so this
- * reads the board's precomputed steps towards the beam's direction (`steps`, looked up once per
- * beam by its caller) and floor types, and allocates nothing.
+ * How many of a ray's squares a beam crosses before a raised drawbridge stops it (A5): all of
+ * them on most rays, which cross no drawbridge.
  */
-function beamContinues(ctx: Resolution, steps: readonly number[], from: number): number {
-  const next = steps[from]!
-  if (next < 0) return -1
-  const type = ctx.board.floorTypes[next] ?? null
-  if (type !== null && type === 'drawbridge' && isRaisedDrawbridge(ctx.board, ctx.boardState, ctx.board.squares[next]!)) return -1
-  return next
+function openLength(ctx: Resolution, ray: Ray): number {
+  for (const at of ray.drawbridges) {
+    if (isRaisedDrawbridge(ctx.board, ctx.boardState, ray.squares[at]!)) return at
+  }
+  return ray.squares.length
 }
 
-/**
- * The `count` squares a beam crosses from index `first` on, in an array of exactly that size:
- * beams are traced first, allocating nothing, and copied out here (an array grown by pushing is
- * made with room for 17 squares, and there is one for every robot in every stage).
- */
-function beamSquares(ctx: Resolution, steps: readonly number[], first: number, count: number): Square[] {
-  const squares = new Array<Square>(count)
-  let index = first
-  for (let i = 0; i < count; i++) {
-    squares[i] = ctx.board.squares[index]!
-    index = steps[index]!
-  }
-  return squares
+/** The first `count` squares of a ray: the ray's own shared list when the beam crossed all of it. */
+function raySquares(ray: Ray, count: number): Square[] {
+  return count === ray.squares.length ? ray.squares : ray.squares.slice(0, count)
 }
 
 interface Hit { robot: RobotState; amount: number; by?: string }
@@ -70,21 +58,23 @@ export function fireBoardLasers(ctx: Resolution): void {
   const hits: Hit[] = []
   const occupied = markSeats(ctx, false)
   for (const laser of ctx.board.lasers) {
-    const steps = stepsTowards(ctx.board, laser.dir)
+    // The beam starts on the turret's own square and goes on along the ray beyond it.
     const first = squareIndex(ctx.board, laser.at)
+    const ray = rayFrom(ctx.board, laser.dir, first)
+    const open = openLength(ctx, ray)
     // Most beams strike nobody and are not recorded, so the beam is traced before anything is built.
     let count = 0
     let strikes = false
-    for (let index = first; index >= 0; index = beamContinues(ctx, steps, index)) {
+    for (let i = -1; i < open; i++) {
       count++
-      if (occupied[index]) {
+      if (occupied[i < 0 ? first : ray.indices[i]!]) {
         strikes = true
         // R23: a blue beam stops at the first square holding a robot.
         if (laser.colour === 'blue') break
       }
     }
     if (!strikes) continue
-    const squares = beamSquares(ctx, steps, first, count)
+    const squares = [ctx.board.squares[first]!, ...raySquares(ray, count - 1)]
     const struck: string[] = []
     for (const square of squares) {
       if (!occupied[squareIndex(ctx.board, square)]) continue
@@ -118,21 +108,20 @@ export function fireRobotLasers(ctx: Resolution): void {
     const rear = hasOptions && shooter.options.includes('Rear Laser')
     for (let beam = 0; beam < (rear ? 2 : 1); beam++) {
       const dir = beam === 0 ? shooter.facing : opposite(shooter.facing)
+      const ray = rayFrom(ctx.board, dir, squareIndex(ctx.board, shooter.at))
+      const open = ray.drawbridges.length === 0 ? ray.indices.length : openLength(ctx, ray)
+      // The beam crosses the open squares up to and including the first real robot's.
       let target: RobotState | null = null
-      const steps = stepsTowards(ctx.board, dir)
-      const first = beamContinues(ctx, steps, squareIndex(ctx.board, shooter.at))
-      let count = 0
-      let index = first
-      while (index >= 0) {
-        count++
-        const seat = realSeat[index] ?? 0
+      let count = open
+      for (let i = 0; i < open; i++) {
+        const seat = realSeat[ray.indices[i]!] ?? 0
         if (seat > 0) {
           target = ctx.robots[seat - 1]!
+          count = i + 1
           break
         }
-        index = beamContinues(ctx, steps, index)
       }
-      const squares = beamSquares(ctx, steps, first, count)
+      const squares = raySquares(ray, count)
       emit(ctx, { time: now(ctx), kind: 'robot-laser', player: shooter.player, dir, squares, hit: target?.player ?? null, damage: target ? damage : 0 })
       if (target) hits.push({ robot: target, amount: damage, by: shooter.player })
     }

@@ -116,6 +116,10 @@ export interface Board extends BoardDefinition {
   pushers: PusherElement[]
   /** The pushers that act in each stage (R20), in board order: index 1 to 5 (index 0 is empty). */
   pushersByStage: PusherElement[][]
+  /** Whether any crusher acts in each stage (R22): index 1 to 5. Most stages have none to look for. */
+  crushesInStage: boolean[]
+  /** Whether the board has a gear (R21): most boards have few or none, and every stage looks. */
+  hasGears: boolean
   lasers: LaserElement[]
   /** Teleporters in alphabetical order of colour (R17). */
   teleporters: TeleporterElement[]
@@ -127,6 +131,21 @@ export interface Board extends BoardDefinition {
    * edge (the fence, R3), STEP_THROUGH_WALL where a wall stands between (R4).
    */
   steps: Record<Direction, number[]>
+  /**
+   * The rays beams follow (rays.ts), at `directionIndex(dir) * squares.length + index`: filled the
+   * first time a beam needs one. Only a cache: what the rules decide never depends on it.
+   */
+  rays: (Ray | undefined)[]
+}
+
+/** The squares a beam can cross from a square towards a direction, up to a wall or the edge (rays.ts). */
+export interface Ray {
+  /** The squares' board indices, in the beam's order. */
+  readonly indices: readonly number[]
+  /** The squares themselves; beams that cross the whole ray share this list in their events. */
+  readonly squares: Square[]
+  /** Where in the ray a drawbridge stands, which stops a beam while it is raised (A5). */
+  readonly drawbridges: readonly number[]
 }
 
 export const STEP_OFF_BOARD = -1

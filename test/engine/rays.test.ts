@@ -1,0 +1,60 @@
+// Rays (src/engine/rays.ts): the squares a beam can cross, worked out once per board, and robot
+// beams that follow them, stopped by the first real robot or a raised drawbridge (R15, R26, A5).
+import { describe, expect, it } from 'vitest'
+import { squareIndex } from '../../src/engine/board.js'
+import { formatSquare } from '../../src/engine/geometry.js'
+import { rayFrom } from '../../src/engine/rays.js'
+import { resolveTurn } from '../../src/engine/turn.js'
+import { makeBoard, orders, robot, sq, stateWith } from './helpers.js'
+
+// Ann turns right in stage 1, from north to east, before lasers fire; Bob only turns.
+const ANN = ['RT90:80', 'LF90:70', 'RT90:100', 'LF90:90', 'RT90:120']
+const BOB = ['LF90:110', 'RT90:140', 'LF90:130', 'RT90:160', 'LF90:150']
+
+describe('rayFrom', () => {
+  const board = makeBoard([
+    { type: 'wall', at: 'r2c5', side: 'W' },
+    { type: 'drawbridge', at: 'r2c3', side: 'N' },
+  ], { rows: 4, cols: 6 })
+
+  it('starts one square away and ends at the first wall', () => {
+    const ray = rayFrom(board, 'E', squareIndex(board, sq('r2c1')))
+    expect(ray.squares.map(formatSquare)).toEqual(['r2c2', 'r2c3', 'r2c4'])
+    expect(ray.indices).toEqual(ray.squares.map((square) => squareIndex(board, square)))
+    expect(ray.drawbridges).toEqual([1])
+  })
+
+  it('ends at the board edge, and is empty from the last square', () => {
+    expect(rayFrom(board, 'N', squareIndex(board, sq('r2c6'))).squares.map(formatSquare)).toEqual(['r3c6', 'r4c6'])
+    expect(rayFrom(board, 'N', squareIndex(board, sq('r4c6'))).squares).toEqual([])
+  })
+
+  it('is worked out once: the same ray comes back', () => {
+    const index = squareIndex(board, sq('r2c6'))
+    expect(rayFrom(board, 'W', index)).toBe(rayFrom(board, 'W', index))
+    expect(rayFrom(board, 'W', index)).not.toBe(rayFrom(board, 'E', index))
+  })
+})
+
+describe('robot lasers along rays', () => {
+  const board = makeBoard([{ type: 'drawbridge', at: 'r2c3', side: 'N' }], { rows: 4, cols: 6 })
+  const beams = (state: ReturnType<typeof stateWith>) =>
+    resolveTurn(board, state, orders({ Ann: ANN, Bob: BOB })).stages[0]!.events
+      .filter((event) => event.kind === 'robot-laser' && event.player === 'Ann')
+
+  it('A5: a raised drawbridge stops the beam before its square', () => {
+    const state = stateWith(board, [robot('Ann', board, { at: sq('r2c1'), facing: 'N' }), robot('Bob', board, { at: sq('r2c5'), facing: 'N' })])
+    expect(beams(state)).toMatchObject([{ squares: [sq('r2c2')], hit: null, damage: 0 }])
+  })
+
+  it('R15, R26: a lowered drawbridge lets the beam through to the first real robot', () => {
+    const state = stateWith(board, [robot('Ann', board, { at: sq('r2c1'), facing: 'N' }), robot('Bob', board, { at: sq('r2c5'), facing: 'N' })])
+    state.board = { ...state.board, drawbridges: { r2c3: 'lowered' } }
+    expect(beams(state)).toMatchObject([{ squares: [sq('r2c2'), sq('r2c3'), sq('r2c4'), sq('r2c5')], hit: 'Bob', damage: 1 }])
+  })
+
+  it('R26: a beam that meets nobody crosses the whole ray to the edge', () => {
+    const state = stateWith(board, [robot('Ann', board, { at: sq('r1c1'), facing: 'N' }), robot('Bob', board, { at: sq('r4c1'), facing: 'S' })])
+    expect(beams(state)).toMatchObject([{ squares: ['r1c2', 'r1c3', 'r1c4', 'r1c5', 'r1c6'].map(sq), hit: null }])
+  })
+})
