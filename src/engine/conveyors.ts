@@ -2,7 +2,7 @@
 // common step for every belt, each step simultaneous for all the robots it moves.
 import { emit, now, isOnFloor, realRobotAt, setPhase, type Resolution } from './context.js'
 import { dealDamage } from './damage.js'
-import { applyArrival, barrierAhead, squareAhead } from './floor.js'
+import { applyArrival, barrierAt, stepAhead } from './floor.js'
 import { quarterTurnBetween, sameSquare, turnLeft, turnRight } from './geometry.js'
 import { floorOfType } from './board.js'
 import type { ConveyorElement, RobotState, Square } from './types.js'
@@ -33,7 +33,8 @@ function conveyorStep(ctx: Resolution, expressOnly: boolean, fenceTouched: Robot
     if (!isOnFloor(robot)) continue
     const belt = beltUnder(ctx, robot)
     if (!belt || (expressOnly && belt.colour !== 'blue')) continue
-    const barrier = barrierAhead(ctx.board, ctx.boardState, robot.at, belt.dir)
+    const ahead = stepAhead(ctx.board, robot.at, belt.dir)
+    const barrier = barrierAt(ctx.board, ctx.boardState, ahead, belt.dir)
     if (barrier === 'fence' && !fenceTouched.includes(robot)) {
       // R19: into the fence, no move and 2 damage, at most once per robot in a stage's conveyor phase.
       fenceTouched.push(robot)
@@ -43,7 +44,7 @@ function conveyorStep(ctx: Resolution, expressOnly: boolean, fenceTouched: Robot
       if (isOnFloor(robot)) emit(ctx, { time: now(ctx), kind: 'obstructed', player: robot.player, at: robot.at, reason: barrier })
       continue
     }
-    rides.push({ robot, belt, to: squareAhead(ctx.board, robot.at, belt.dir), moves: true })
+    rides.push({ robot, belt, to: ctx.board.squares[ahead]!, moves: true })
   }
   if (rides.length === 0) return
   settleConflicts(ctx, rides)

@@ -19,11 +19,19 @@ export function isRaisedDrawbridge(board: Board, state: BoardState, square: Squa
 }
 
 /**
- * What stops a step from `from` towards `dir`: a wall (R4; a wall on the edge stands in front
- * of the fence, R3), the fence, or the bridge side of a raised drawbridge, which acts as a wall (R15).
+ * The index of the square one step from `from` towards `dir`, or STEP_OFF_BOARD / STEP_THROUGH_WALL
+ * (see Board.steps). A step reads it once and passes it on, to barrierAt and to `board.squares`.
  */
-export function barrierAhead(board: Board, state: BoardState, from: Square, dir: Direction): Barrier {
-  const to = stepsTowards(board, dir)[squareIndex(board, from)]!
+export function stepAhead(board: Board, from: Square, dir: Direction): number {
+  return stepsTowards(board, dir)[squareIndex(board, from)]!
+}
+
+/**
+ * What stops a step towards `dir` that stepAhead gave as `to`: a wall (R4; a wall on the edge
+ * stands in front of the fence, R3), the fence, or the bridge side of a raised drawbridge, which
+ * acts as a wall (R15). Null when the step is free.
+ */
+export function barrierAt(board: Board, state: BoardState, to: number, dir: Direction): Barrier {
   if (to === STEP_THROUGH_WALL) return 'wall'
   if (to === STEP_OFF_BOARD) return 'fence'
   const element = board.floor[to] ?? null

@@ -1,7 +1,7 @@
 // One step of a robot and the pushing it causes (R3, R12, R13, R24).
 import { emit, now, realRobotAt, type Resolution } from './context.js'
 import { dealDamage } from './damage.js'
-import { barrierAhead, enterSquare, squareAhead } from './floor.js'
+import { barrierAt, enterSquare, squareAhead, stepAhead } from './floor.js'
 import type { Direction, RobotState } from './types.js'
 
 export type StepOutcome = 'moved' | 'obstructed' | 'destroyed'
@@ -14,13 +14,14 @@ export type StepOutcome = 'moved' | 'obstructed' | 'destroyed'
  */
 export function tryStep(ctx: Resolution, mover: RobotState, dir: Direction, cause: 'card' | 'pusher'): StepOutcome {
   const from = mover.at!
-  const barrier = barrierAhead(ctx.board, ctx.boardState, from, dir)
+  const ahead = stepAhead(ctx.board, from, dir)
+  const barrier = barrierAt(ctx.board, ctx.boardState, ahead, dir)
   if (barrier) {
     if (barrier === 'fence') dealDamage(ctx, mover, 2, 'fence')
     emit(ctx, { time: now(ctx), kind: 'obstructed', player: mover.player, at: from, reason: barrier })
     return mover.mode === 'destroyed' ? 'destroyed' : 'obstructed'
   }
-  const to = squareAhead(ctx.board, from, dir)
+  const to = ctx.board.squares[ahead]!
   if (mover.mode === 'real') {
     const ahead = realRobotAt(ctx, to, mover)
     if (ahead && !pushChain(ctx, mover, ahead, dir)) return 'obstructed'
@@ -40,13 +41,14 @@ function pushChain(ctx: Resolution, mover: RobotState, first: RobotState, dir: D
   let next: RobotState | null = first
   while (next) {
     chain.push(next)
-    const blocked = barrierAhead(ctx.board, ctx.boardState, next.at!, dir)
+    const ahead = stepAhead(ctx.board, next.at!, dir)
+    const blocked = barrierAt(ctx.board, ctx.boardState, ahead, dir)
     if (blocked) {
       if (blocked === 'fence') dealDamage(ctx, next, 2, 'fence', mover.player)
       emit(ctx, { time: now(ctx), kind: 'obstructed', player: mover.player, at: from, reason: 'robot' })
       return false
     }
-    next = realRobotAt(ctx, squareAhead(ctx.board, next.at!, dir), mover)
+    next = realRobotAt(ctx, ctx.board.squares[ahead]!, mover)
   }
   // The far end of the chain moves first, so each pushed robot steps into a free square.
   for (let i = chain.length - 1; i >= 0; i--) {
