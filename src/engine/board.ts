@@ -159,6 +159,11 @@ export function stepsTowards(board: Board, dir: Direction): readonly number[] {
   }
 }
 
+/** The square's name (`r3c4`), its key in the board state, for a square on the board. */
+export function squareKey(board: Board, square: Square): string {
+  return board.keys[squareIndex(board, square)] ?? formatSquare(square)
+}
+
 /** The floor element on `square` (on the board), or null; see `Board.floor` for how to test it. */
 export function floorAt(board: Board, square: Square): FloorElement | null {
   return board.floor[squareIndex(board, square)] ?? null
@@ -191,7 +196,7 @@ export function compileBoard(definition: BoardDefinition): Board {
   const board: Board = {
     ...definition,
     floor, floorTypes, walls, pushers: [], pushersByStage: [], crushesInStage: [], hasGears: false, lasers: [], teleporters: [], flagCount: 0,
-    squares, steps: { N: [], E: [], S: [], W: [] },
+    squares, keys: squares.map(formatSquare), steps: { N: [], E: [], S: [], W: [] },
     // Made at full size, so filling it in any order never turns it into a slow dictionary.
     rays: new Array<Ray | undefined>(DIRECTIONS.length * size).fill(undefined),
   }

@@ -22,7 +22,7 @@ export function dealDamage(ctx: Resolution, robot: RobotState, amount: number, s
     }
     robot.hp -= 1
     taken += 1
-    if (robot.hp >= 1 && robot.hp <= REGISTER_COUNT && !(robot.hp in robot.fused)) {
+    if (robot.hp >= 1 && robot.hp <= REGISTER_COUNT && robot.fused[robot.hp] === undefined) {
       robot.fused[robot.hp] = ctx.registers[ctx.robots.indexOf(robot)]![robot.hp - 1] ?? null
       ;(fusedNow ??= []).push(robot.hp)
     }

@@ -3,8 +3,8 @@
 import { anyRobotAt, changeBoardState, emit, now, type Resolution } from './context.js'
 import { destroyRobot } from './damage.js'
 import type { MoveCause } from './events.js'
-import { formatSquare, opposite } from './geometry.js'
-import { floorAt, floorOfType, squareIndex, stepsTowards } from './board.js'
+import { opposite } from './geometry.js'
+import { floorAt, floorOfType, squareIndex, squareKey, stepsTowards } from './board.js'
 import { STEP_OFF_BOARD, STEP_THROUGH_WALL, type Board, type BoardState, type Direction, type RobotState, type Square, type SwitchElement, type TeleporterElement } from './types.js'
 
 export type Barrier = 'wall' | 'fence' | 'bridge' | null
@@ -15,7 +15,7 @@ export function wallBetween(board: Board, from: Square, dir: Direction): boolean
 }
 
 export function isRaisedDrawbridge(board: Board, state: BoardState, square: Square): boolean {
-  return floorOfType(board, square, 'drawbridge') !== null && state.drawbridges[formatSquare(square)] !== 'lowered'
+  return floorOfType(board, square, 'drawbridge') !== null && state.drawbridges[squareKey(board, square)] !== 'lowered'
 }
 
 /**
@@ -35,7 +35,7 @@ export function barrierAt(board: Board, state: BoardState, to: number, dir: Dire
   if (to === STEP_THROUGH_WALL) return 'wall'
   if (to === STEP_OFF_BOARD) return 'fence'
   const element = board.floor[to] ?? null
-  if (element !== null && element.type === 'drawbridge' && element.side === opposite(dir) && state.drawbridges[formatSquare(element.at)] !== 'lowered') return 'bridge'
+  if (element !== null && element.type === 'drawbridge' && element.side === opposite(dir) && state.drawbridges[board.keys[to]!] !== 'lowered') return 'bridge'
   return null
 }
 
@@ -66,7 +66,7 @@ export function applyArrival(ctx: Resolution, robot: RobotState): void {
   switch (type) {
     case 'pit': destroyRobot(ctx, robot, 'pit'); return
     case 'drawbridge':
-      if (ctx.boardState.drawbridges[formatSquare(to)] !== 'lowered') destroyRobot(ctx, robot, 'drawbridge')
+      if (ctx.boardState.drawbridges[squareKey(ctx.board, to)] !== 'lowered') destroyRobot(ctx, robot, 'drawbridge')
       return
     case 'switch': flipSwitch(ctx, robot, floorOfType(ctx.board, to, 'switch')!); return
     case 'teleporter': teleport(ctx, robot, floorOfType(ctx.board, to, 'teleporter')!); return
@@ -76,14 +76,14 @@ export function applyArrival(ctx: Resolution, robot: RobotState): void {
 
 /** R16: pressure switches go on once and stay on; toggle switches flip their teleporters every time. */
 function flipSwitch(ctx: Resolution, robot: RobotState, element: SwitchElement): void {
-  const key = formatSquare(element.at)
+  const key = squareKey(ctx.board, element.at)
   const wasOn = ctx.boardState.switches[key] === 'on'
   if (element.kind === 'pressure' && wasOn) return
   const state = changeBoardState(ctx)
   state.switches[key] = wasOn ? 'off' : 'on'
   emit(ctx, { time: now(ctx), kind: 'switch-flipped', player: robot.player, at: element.at, on: !wasOn })
   for (const target of element.targets) {
-    const targetKey = formatSquare(target)
+    const targetKey = squareKey(ctx.board, target)
     const found = floorAt(ctx.board, target)
     if (found?.type === 'drawbridge') {
       if (state.drawbridges[targetKey] !== 'lowered') {
@@ -101,7 +101,7 @@ function flipSwitch(ctx: Resolution, robot: RobotState, element: SwitchElement):
 }
 
 export function isActiveTeleporter(ctx: Resolution, element: TeleporterElement): boolean {
-  return ctx.boardState.teleporters[formatSquare(element.at)] === 'active'
+  return ctx.boardState.teleporters[squareKey(ctx.board, element.at)] === 'active'
 }
 
 /**

@@ -156,7 +156,12 @@ function loadRegisters(ctx: Resolution, robot: RobotState, given: TurnOrders | u
   if (!given) throw new Error(`resolveTurn: no orders for ${robot.player}`)
   // `open` counts the unfused registers as the program's cards go into them.
   let open = 0
-  for (let k = 1; k <= REGISTER_COUNT; k++) registers[k - 1] = k in robot.fused ? robot.fused[k] ?? null : given.cards[open++] ?? null
+  // A fused register holds a card or null, never undefined (see RobotState.fused): one read tells
+  // both whether it is fused and what it holds, where `k in fused` would be a slower, second look.
+  for (let k = 1; k <= REGISTER_COUNT; k++) {
+    const fused = robot.fused[k]
+    registers[k - 1] = fused !== undefined ? fused : given.cards[open++] ?? null
+  }
   if (given.cards.length !== open) {
     throw new Error(`resolveTurn: ${robot.player} has ${open} unfused registers but ${given.cards.length} cards`)
   }

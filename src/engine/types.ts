@@ -127,6 +127,11 @@ export interface Board extends BoardDefinition {
   /** One square object per index, shared and never changed, so the rules' hot paths need not allocate. */
   squares: Square[]
   /**
+   * Each square's name (`r3c4`), by index: the key of its switch, drawbridge or teleporter in the
+   * board state, looked up without building the string at every step (see squareKey).
+   */
+  keys: string[]
+  /**
    * For each direction, the index one step leads to from each square: STEP_OFF_BOARD past the
    * edge (the fence, R3), STEP_THROUGH_WALL where a wall stands between (R4).
    */
@@ -190,7 +195,8 @@ export interface RobotState {
   /**
    * Fused registers (R27) keyed "1".."5"; null while a rebooting robot's register waits for a card
    * (R33). The rules index it with the register number itself (`fused[3]` is `fused["3"]`), which
-   * spares a number-to-string conversion at every look-up.
+   * spares a number-to-string conversion at every look-up. A value is never undefined, so
+   * `fused[k] !== undefined` says whether register k is fused.
    */
   fused: Record<string, Card | null>
   /** Rebooting during the turn being played (R33). */
