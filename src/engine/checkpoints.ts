@@ -2,7 +2,7 @@
 import { anyRobotAt, emit, now, isOnFloor, setPhase, type Resolution } from './context.js'
 import { cardSetsFor } from './deck.js'
 import { sameSquare } from './geometry.js'
-import { floorAt } from './board.js'
+import { floorAt, squareIndex } from './board.js'
 import type { RobotState } from './types.js'
 
 /**
@@ -53,5 +53,7 @@ export function settleModes(ctx: Resolution, stage: number): void {
 
 function becomeReal(ctx: Resolution, robot: RobotState): void {
   robot.mode = 'real'
+  // Alone on its square (settleModes checked), so it takes the square in the grid of real robots.
+  ctx.realAt[squareIndex(ctx.board, robot.at!)] = robot
   emit(ctx, { time: now(ctx), kind: 'became-real', player: robot.player })
 }

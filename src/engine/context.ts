@@ -5,6 +5,7 @@
 // the board state is copied only when a mechanism changes (changeBoardState).
 import type { EventTime, GameEvent, Phase } from './events.js'
 import { sameSquare } from './geometry.js'
+import { isOnBoard, squareIndex } from './board.js'
 import type { Board, BoardState, Card, OptionName, RobotState, Square } from './types.js'
 
 export interface Resolution {
@@ -38,8 +39,37 @@ export interface Resolution {
    * taken (the start's or a stage's), and so must be copied before it changes: see changeBoardState.
    */
   boardStateShared: boolean
-  /** A scratch grid the size of the board, reused by every laser volley of the turn (see lasers.ts). */
+  /** A scratch grid the size of the board, reused by every board laser volley of the turn (see lasers.ts). */
   seatGrid?: number[]
+  /**
+   * The real robot on each square, by board index, or null: real robots never share a square, and
+   * every step, push and beam asks who stands where. Kept true by placeRobot, destroyRobot and
+   * becomeReal, the only places a real robot's square changes or a robot becomes or stops being real.
+   */
+  realAt: (RobotState | null)[]
+}
+
+/** The grid of real robots as `robots` stand: for a new Resolution. */
+export function realRobotGrid(board: Board, robots: readonly RobotState[]): (RobotState | null)[] {
+  const grid = new Array<RobotState | null>(board.squares.length).fill(null)
+  for (const robot of robots) if (robot.mode === 'real' && robot.at !== null) grid[squareIndex(board, robot.at)] = robot
+  return grid
+}
+
+/**
+ * Puts a robot on a square (or takes it off the floor, with null), keeping `realAt` true. A real
+ * robot's old square is cleared only if it still holds that robot: when belts move robots at once,
+ * another may already have moved in.
+ */
+export function placeRobot(ctx: Resolution, robot: RobotState, to: Square | null): void {
+  if (robot.mode === 'real') {
+    if (robot.at !== null) {
+      const from = squareIndex(ctx.board, robot.at)
+      if (ctx.realAt[from] === robot) ctx.realAt[from] = null
+    }
+    if (to !== null) ctx.realAt[squareIndex(ctx.board, to)] = robot
+  }
+  robot.at = to
 }
 
 export function copyBoardState(state: BoardState): BoardState {
@@ -93,12 +123,11 @@ export function isOnFloor(robot: RobotState): robot is RobotState & { at: Square
   return robot.at !== null && robot.mode !== 'destroyed'
 }
 
-/** The real robot on `square`, other than `except`; real robots never share a square. */
+/** The real robot on `square` (which may be off the board), other than `except`; real robots never share a square. */
 export function realRobotAt(ctx: Resolution, square: Square, except?: RobotState): RobotState | null {
-  for (const robot of ctx.robots) {
-    if (robot !== except && robot.mode === 'real' && sameSquare(robot.at, square)) return robot
-  }
-  return null
+  if (!isOnBoard(ctx.board, square)) return null
+  const robot = ctx.realAt[squareIndex(ctx.board, square)] ?? null
+  return robot === except ? null : robot
 }
 
 /** Whether any robot on the floor (real or virtual) other than `except` stands on `square`. */

@@ -1,6 +1,6 @@
 // Conveyors, the first of mechanisms part 2 (R18, R19): an express step for blue belts, then a
 // common step for every belt, each step simultaneous for all the robots it moves.
-import { emit, now, isOnFloor, realRobotAt, setPhase, type Resolution } from './context.js'
+import { emit, now, isOnFloor, placeRobot, realRobotAt, setPhase, type Resolution } from './context.js'
 import { dealDamage } from './damage.js'
 import { applyArrival, barrierAt, stepAhead } from './floor.js'
 import { quarterTurnBetween, sameSquare, turnLeft, turnRight } from './geometry.js'
@@ -53,7 +53,7 @@ function conveyorStep(ctx: Resolution, expressOnly: boolean, fenceTouched: Robot
     if (!ride.moves) continue
     const arrival = floorOfType(ctx.board, ride.to, 'conveyor')
     emit(ctx, { time: now(ctx), kind: 'moved', player: ride.robot.player, from: ride.robot.at!, to: ride.to, cause: 'conveyor' })
-    ride.robot.at = ride.to
+    placeRobot(ctx, ride.robot, ride.to)
     if (arrival !== null && !ride.robot.options.includes('Gyroscope')) {
       const turn = quarterTurnBetween(ride.belt.dir, arrival.dir)
       if (turn !== 0) {

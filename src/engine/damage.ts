@@ -1,5 +1,5 @@
 // Damage, option sacrifice, fused registers and destruction (R11, R27, R28, R29).
-import { emit, now, type Resolution } from './context.js'
+import { emit, now, placeRobot, type Resolution } from './context.js'
 import type { DamageSource, DestroyCause } from './events.js'
 import { REGISTER_COUNT, type OptionName, type RobotState } from './types.js'
 
@@ -43,7 +43,7 @@ export function dealDamage(ctx: Resolution, robot: RobotState, amount: number, s
 export function destroyRobot(ctx: Resolution, robot: RobotState, cause: DestroyCause): void {
   if (robot.mode === 'destroyed' || robot.at === null) return
   const at = robot.at
-  robot.at = null
+  placeRobot(ctx, robot, null)
   robot.mode = 'destroyed'
   robot.robotsLeft = Math.max(0, robot.robotsLeft - 1)
   ctx.optionDeck.push(...robot.options)

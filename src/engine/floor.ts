@@ -1,6 +1,6 @@
 // Mechanisms, part 1 (R14–R17): what a square does to a robot that enters it, at every step,
 // also mid-card, and what stands between two squares (walls R4, the fence R3, bridge sides R15).
-import { anyRobotAt, changeBoardState, emit, now, type Resolution } from './context.js'
+import { anyRobotAt, changeBoardState, emit, now, placeRobot, type Resolution } from './context.js'
 import { destroyRobot } from './damage.js'
 import type { MoveCause } from './events.js'
 import { opposite } from './geometry.js'
@@ -52,7 +52,7 @@ export function squareAhead(board: Board, from: Square, dir: Direction): Square 
  */
 export function enterSquare(ctx: Resolution, robot: RobotState, to: Square, cause: MoveCause, by?: string): void {
   const from = robot.at!
-  robot.at = to
+  placeRobot(ctx, robot, to)
   emit(ctx, { time: now(ctx), kind: 'moved', player: robot.player, from, to, cause, by })
   applyArrival(ctx, robot)
 }
@@ -117,7 +117,7 @@ function teleport(ctx: Resolution, robot: RobotState, source: TeleporterElement)
     const candidate = ring[(start + i) % ring.length]!
     if (isActiveTeleporter(ctx, candidate) && !anyRobotAt(ctx, candidate.at, robot)) {
       const from = robot.at!
-      robot.at = candidate.at
+      placeRobot(ctx, robot, candidate.at)
       emit(ctx, { time: now(ctx), kind: 'teleported', player: robot.player, from, to: candidate.at, colour: candidate.colour })
       return
     }

@@ -27,20 +27,18 @@ function raySquares(ray: Ray, count: number): Square[] {
 interface Hit { robot: RobotState; amount: number; by?: string }
 
 /**
- * Which seats stand where, for one volley: `grid[index]` is 1 + the seat of the robot on that
- * square (the last one listed where virtual robots share), 0 or a hole where there is none. Every
- * beam looks squares up, so this is an array marked once, not a search per square. One scratch
- * grid serves the whole turn: it holds no seat between volleys, so marking needs no clearing
- * first. It is a plain array with holes, not a typed array: a typed array this size lives outside
- * the heap, and allocating and freeing one cost more than all the turn's volleys.
+ * Which seats stand where, for a board laser volley: `grid[index]` is 1 + the seat of a robot on
+ * that square (the last one listed where virtual robots share), 0 or a hole where there is none.
+ * Board beams strike virtual robots too (R23, R24), so the grid of real robots (Resolution.realAt)
+ * is not enough. One scratch grid serves the whole turn: it holds no seat between volleys, so
+ * marking needs no clearing first. It is a plain array with holes, not a typed array: a typed array
+ * this size lives outside the heap, and allocating and freeing one cost more than all the volleys.
  */
-function markSeats(ctx: Resolution, realOnly: boolean): number[] {
+function markSeats(ctx: Resolution): number[] {
   const grid = (ctx.seatGrid ??= new Array<number>(ctx.board.squares.length))
   for (let seat = 0; seat < ctx.robots.length; seat++) {
     const robot = ctx.robots[seat]!
-    if (robot.at !== null && robot.mode !== 'destroyed' && (!realOnly || robot.mode === 'real')) {
-      grid[squareIndex(ctx.board, robot.at)] = seat + 1
-    }
+    if (robot.at !== null && robot.mode !== 'destroyed') grid[squareIndex(ctx.board, robot.at)] = seat + 1
   }
   return grid
 }
@@ -56,7 +54,7 @@ export function fireBoardLasers(ctx: Resolution): void {
   if (ctx.board.lasers.length === 0) return
   setPhase(ctx, 'board-laser')
   const hits: Hit[] = []
-  const occupied = markSeats(ctx, false)
+  const occupied = markSeats(ctx)
   for (const laser of ctx.board.lasers) {
     // The beam starts on the turret's own square and goes on along the ray beyond it.
     const first = squareIndex(ctx.board, laser.at)
@@ -100,7 +98,6 @@ export function fireBoardLasers(ctx: Resolution): void {
 export function fireRobotLasers(ctx: Resolution): void {
   setPhase(ctx, 'combat')
   const hits: Hit[] = []
-  const realSeat = markSeats(ctx, true)
   for (const shooter of ctx.robots) {
     if (!isOnFloor(shooter) || shooter.mode !== 'real' || shooter.rebooting) continue
     const hasOptions = shooter.options.length > 0
@@ -114,9 +111,9 @@ export function fireRobotLasers(ctx: Resolution): void {
       let target: RobotState | null = null
       let count = open
       for (let i = 0; i < open; i++) {
-        const seat = realSeat[ray.indices[i]!] ?? 0
-        if (seat > 0) {
-          target = ctx.robots[seat - 1]!
+        const robot = ctx.realAt[ray.indices[i]!] ?? null
+        if (robot !== null) {
+          target = robot
           count = i + 1
           break
         }
@@ -126,6 +123,5 @@ export function fireRobotLasers(ctx: Resolution): void {
       if (target) hits.push({ robot: target, amount: damage, by: shooter.player })
     }
   }
-  clearSeats(ctx, realSeat)
   for (const hit of hits) dealDamage(ctx, hit.robot, hit.amount, 'robot-laser', hit.by)
 }

@@ -1,7 +1,7 @@
 // resolveTurn: a game state and every player's orders in, the new state and the turn's ordered
 // event log out (R10). Pure: the input is copied, never changed, and nothing here reads a clock,
 // a file or Math.random.
-import { emit, now, setPhase, type Resolution } from './context.js'
+import { emit, now, realRobotGrid, setPhase, type Resolution } from './context.js'
 import { endTurn } from './end-of-turn.js'
 import type { GameEvent } from './events.js'
 import { playStage } from './stage.js'
@@ -79,12 +79,13 @@ export function needsProgram(robot: RobotState): boolean {
 
 export function resolveTurn(board: Board, state: GameState, orders: Readonly<Record<string, TurnOrders>>): TurnResult {
   if (state.gameOver) throw new Error('resolveTurn: the game is already over')
+  const robots = state.robots.map(copyRobot)
   const ctx: Resolution = {
     board,
     turn: state.turn,
     // Shared with the caller until a mechanism changes: changeBoardState copies it first.
     boardState: state.board,
-    robots: state.robots.map(copyRobot),
+    robots,
     registers: [],
     optionDeck: [...state.optionDeck],
     events: [],
@@ -92,6 +93,7 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
     stamp: null,
     lostLastRobot: [],
     boardStateShared: true,
+    realAt: realRobotGrid(board, robots),
   }
   setPhase(ctx, 'orders')
   for (const robot of ctx.robots) ctx.registers.push(loadRegisters(ctx, robot, orders[robot.player]))
