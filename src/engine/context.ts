@@ -47,6 +47,17 @@ export interface Resolution {
    * becomeReal, the only places a real robot's square changes or a robot becomes or stops being real.
    */
   realAt: (RobotState | null)[]
+  /** The caller's robots, by seat: the working copies share their fused registers until ownFused. */
+  readonly given: readonly RobotState[]
+}
+
+/**
+ * The fused registers of the robot in `seat`, ready to be changed: copied first if the working copy
+ * still shares them with the caller's robot (copy on write, as for the board state).
+ */
+export function ownFused(ctx: Resolution, robot: RobotState, seat: number): RobotState['fused'] {
+  if (robot.fused === ctx.given[seat]?.fused) robot.fused = { ...robot.fused }
+  return robot.fused
 }
 
 /** The grid of real robots as `robots` stand: for a new Resolution. */

@@ -1,5 +1,5 @@
 // Damage, option sacrifice, fused registers and destruction (R11, R27, R28, R29).
-import { emit, now, placeRobot, type Resolution } from './context.js'
+import { emit, now, ownFused, placeRobot, type Resolution } from './context.js'
 import type { DamageSource, DestroyCause } from './events.js'
 import { REGISTER_COUNT, type OptionName, type RobotState } from './types.js'
 
@@ -23,7 +23,8 @@ export function dealDamage(ctx: Resolution, robot: RobotState, amount: number, s
     robot.hp -= 1
     taken += 1
     if (robot.hp >= 1 && robot.hp <= REGISTER_COUNT && robot.fused[robot.hp] === undefined) {
-      robot.fused[robot.hp] = ctx.registers[ctx.robots.indexOf(robot)]![robot.hp - 1] ?? null
+      const seat = ctx.robots.indexOf(robot)
+      ownFused(ctx, robot, seat)[robot.hp] = ctx.registers[seat]![robot.hp - 1] ?? null
       ;(fusedNow ??= []).push(robot.hp)
     }
   }

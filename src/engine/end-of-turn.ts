@@ -1,6 +1,6 @@
 // The end of a turn: repairs and options (R31), reboots (R33), reinstatement (R29) and the end
 // of the game by elimination (R34).
-import { emit, now, isOnFloor, setPhase, setStage, type Resolution } from './context.js'
+import { emit, now, isOnFloor, ownFused, setPhase, setStage, type Resolution } from './context.js'
 import { floorAt } from './board.js'
 import { MAX_HP, REGISTER_COUNT, type RobotState } from './types.js'
 
@@ -41,7 +41,7 @@ function repair(ctx: Resolution, robot: RobotState): void {
   // R27: a register stays fused only while its number is at least HP.
   for (let k = 1; k < Math.min(robot.hp, REGISTER_COUNT + 1); k++) {
     if (k in robot.fused) {
-      delete robot.fused[k]
+      delete ownFused(ctx, robot, ctx.robots.indexOf(robot))[k]
       emit(ctx, { time: now(ctx), kind: 'register-unfused', player: robot.player, register: k })
     }
   }

@@ -34,9 +34,10 @@ export interface TurnResult {
 
 /**
  * A robot's working copy, written field by field: it runs for every robot of every turn, and a
- * literal is fastest. What the rules change in place (the options list, the fused registers) is
- * copied. Squares and the stations list are shared: the rules never change them in place (moving,
- * tagging a checkpoint and visiting a station replace them), so the caller's state stays untouched.
+ * literal is fastest. The options list, which the rules change in place, is copied. Squares and the
+ * stations list are shared: the rules never change them in place (moving, tagging a checkpoint and
+ * visiting a station replace them), so the caller's state stays untouched. The fused registers are
+ * shared until the rules change them (copy on write, see ownFused): most turns fuse nothing.
  */
 export function copyRobot(robot: RobotState): RobotState {
   return {
@@ -53,7 +54,7 @@ export function copyRobot(robot: RobotState): RobotState {
     options: robot.options.length === 0 ? [] : robot.options.slice(),
     sacrificeAt: robot.sacrificeAt,
     doubleWrench: robot.doubleWrench,
-    fused: { ...robot.fused },
+    fused: robot.fused,
     rebooting: robot.rebooting,
     rebootNext: robot.rebootNext,
     placedAfterTurn: robot.placedAfterTurn,
@@ -94,6 +95,7 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
     lostLastRobot: [],
     boardStateShared: true,
     realAt: realRobotGrid(board, robots),
+    given: state.robots,
   }
   setPhase(ctx, 'orders')
   for (const robot of ctx.robots) ctx.registers.push(loadRegisters(ctx, robot, orders[robot.player]))
