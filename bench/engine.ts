@@ -41,31 +41,62 @@ function turnPool(board: Board, size: number): [GameState, Record<string, TurnOr
 
 export interface EngineFigures {
   board: string
+  /** The median round's turns per second of wall-clock time. */
   turnsPerSecond: number
-  /** Turns per second of this process's own CPU time: steadier than wall time on a busy machine. */
+  /** The median round's turns per second of this process's own CPU time: steadier on a busy machine. */
   turnsPerCpuSecond: number
+  /** The slowest and fastest rounds, per CPU second: how far the machine's own speed moved meanwhile. */
+  slowestRound: number
+  fastestRound: number
+  rounds: number
   gameMs: number
   gameTurns: number
 }
 
-export function benchEngine(board: Board, seconds = 3): EngineFigures {
+/** The middle value (the upper one of an even count). */
+function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[values.length >> 1]!
+}
+
+/**
+ * Resolves turns from the pool for `rounds` rounds of `seconds` each and reports the median round.
+ * Rounds, not one long run: this machine's speed moves by a third from one second to the next
+ * (docs/performance.md), and the median of short rounds says what the engine does, the range how
+ * much the machine moved.
+ */
+export function benchEngine(board: Board, rounds = 9, seconds = 1): EngineFigures {
   const pool = turnPool(board, 2000)
   for (let i = 0; i < 2000; i++) resolveTurn(board, pool[i % pool.length]![0], pool[i % pool.length]![1]) // warm-up
   let turns = 0
-  const cpuBefore = process.cpuUsage()
-  const started = process.hrtime.bigint()
+  const wall: number[] = []
+  const cpu: number[] = []
   const budget = BigInt(Math.round(seconds * 1e9))
-  while (process.hrtime.bigint() - started < budget) {
-    for (let i = 0; i < 200; i++, turns++) {
-      const [state, orders] = pool[turns % pool.length]!
-      resolveTurn(board, state, orders)
+  for (let round = 0; round < rounds; round++) {
+    const turnsBefore = turns
+    const cpuBefore = process.cpuUsage()
+    const started = process.hrtime.bigint()
+    while (process.hrtime.bigint() - started < budget) {
+      for (let i = 0; i < 200; i++, turns++) {
+        const [state, orders] = pool[turns % pool.length]!
+        resolveTurn(board, state, orders)
+      }
     }
+    const elapsed = Number(process.hrtime.bigint() - started) / 1e9
+    const used = process.cpuUsage(cpuBefore)
+    wall.push((turns - turnsBefore) / elapsed)
+    cpu.push((turns - turnsBefore) / ((used.user + used.system) / 1e6))
   }
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e9
-  const cpu = process.cpuUsage(cpuBefore)
-  const cpuSeconds = (cpu.user + cpu.system) / 1e6
   const gameStart = process.hrtime.bigint()
   const game = simulateGame(board, 8, 2026, 1000)
   const gameMs = Number(process.hrtime.bigint() - gameStart) / 1e6
-  return { board: board.name, turnsPerSecond: Math.round(turns / elapsed), turnsPerCpuSecond: Math.round(turns / cpuSeconds), gameMs: Math.round(gameMs * 10) / 10, gameTurns: game.turnsPlayed }
+  return {
+    board: board.name,
+    turnsPerSecond: Math.round(median(wall)),
+    turnsPerCpuSecond: Math.round(median(cpu)),
+    slowestRound: Math.round(Math.min(...cpu)),
+    fastestRound: Math.round(Math.max(...cpu)),
+    rounds,
+    gameMs: Math.round(gameMs * 10) / 10,
+    gameTurns: game.turnsPlayed,
+  }
 }

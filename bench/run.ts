@@ -4,7 +4,8 @@ import { benchEngine, busiest12x12, loadBoards } from './engine.js'
 
 const boards = loadBoards(join(import.meta.dirname, '..', 'boards'))
 const engine = benchEngine(busiest12x12(boards))
-console.log(`engine: ${engine.turnsPerSecond.toLocaleString('en')} turns/s resolved (wall clock; ${engine.turnsPerCpuSecond.toLocaleString('en')} per CPU second), 8 robots with random programs on "${engine.board}" (one core)`)
+const n = (value: number) => value.toLocaleString('en')
+console.log(`engine: ${n(engine.turnsPerCpuSecond)} turns/s resolved per CPU second (${n(engine.turnsPerSecond)} wall clock), 8 robots with random programs on "${engine.board}", one core; the median of ${engine.rounds} one-second rounds, which ranged from ${n(engine.slowestRound)} to ${n(engine.fastestRound)}`)
 console.log(`engine: one whole simulated 8-player game: ${engine.gameTurns} turns in ${engine.gameMs} ms`)
 
 // The server figures (autocannon against the real app and a bare Fastify route, and closing an
