@@ -148,7 +148,3 @@ export function anyRobotAt(ctx: Resolution, square: Square, except?: RobotState)
   }
   return false
 }
-
-export function robotsAt(ctx: Resolution, square: Square): RobotState[] {
-  return ctx.robots.filter((robot) => isOnFloor(robot) && sameSquare(robot.at, square))
-}
