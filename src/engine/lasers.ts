@@ -2,22 +2,10 @@
 // damage dealt afterwards, so all beams fire at once: a robot destroyed by one still fires its own.
 import { emit, now, isOnFloor, setPhase, type Resolution } from './context.js'
 import { dealDamage } from './damage.js'
-import { isRaisedDrawbridge } from './floor.js'
 import { opposite } from './geometry.js'
 import { squareIndex } from './board.js'
-import { rayFrom } from './rays.js'
+import { openLength, rayFrom } from './rays.js'
 import type { Ray, RobotState, Square } from './types.js'
-
-/**
- * How many of a ray's squares a beam crosses before a raised drawbridge stops it (A5): all of
- * them on most rays, which cross no drawbridge.
- */
-function openLength(ctx: Resolution, ray: Ray): number {
-  for (const at of ray.drawbridges) {
-    if (isRaisedDrawbridge(ctx.board, ctx.boardState, ray.squares[at]!)) return at
-  }
-  return ray.squares.length
-}
 
 /** The first `count` squares of a ray: the ray's own shared list when the beam crossed all of it. */
 function raySquares(ray: Ray, count: number): Square[] {
@@ -59,7 +47,7 @@ export function fireBoardLasers(ctx: Resolution): void {
     // The beam starts on the turret's own square and goes on along the ray beyond it.
     const first = squareIndex(ctx.board, laser.at)
     const ray = rayFrom(ctx.board, laser.dir, first)
-    const open = openLength(ctx, ray)
+    const open = openLength(ctx.board, ctx.boardState, ray)
     // Most beams strike nobody and are not recorded, so the beam is traced before anything is built.
     let count = 0
     let strikes = false
@@ -106,7 +94,7 @@ export function fireRobotLasers(ctx: Resolution): void {
     for (let beam = 0; beam < (rear ? 2 : 1); beam++) {
       const dir = beam === 0 ? shooter.facing : opposite(shooter.facing)
       const ray = rayFrom(ctx.board, dir, squareIndex(ctx.board, shooter.at))
-      const open = ray.drawbridges.length === 0 ? ray.indices.length : openLength(ctx, ray)
+      const open = ray.drawbridges.length === 0 ? ray.indices.length : openLength(ctx.board, ctx.boardState, ray)
       // The beam crosses the open squares up to and including the first real robot's.
       let target: RobotState | null = null
       let count = open

@@ -4,12 +4,24 @@
 // the turn's board state, can stop a beam sooner (A5), and the ray lists where those could be.
 import { directionIndex } from './geometry.js'
 import { stepsTowards } from './board.js'
-import type { Board, Direction, Ray } from './types.js'
+import { isRaisedDrawbridge } from './floor.js'
+import type { Board, BoardState, Direction, Ray } from './types.js'
 
 /** The ray from the square at `index` towards `dir`: it starts with the square one step away. */
 export function rayFrom(board: Board, dir: Direction, index: number): Ray {
   const slot = directionIndex(dir) * board.squares.length + index
   return board.rays[slot] ?? (board.rays[slot] = traceRay(board, dir, index))
+}
+
+/**
+ * How many of a ray's squares a beam crosses before a raised drawbridge stops it (A5): all of
+ * them on most rays, which cross no drawbridge.
+ */
+export function openLength(board: Board, state: BoardState, ray: Ray): number {
+  for (const at of ray.drawbridges) {
+    if (isRaisedDrawbridge(board, state, ray.squares[at]!)) return at
+  }
+  return ray.squares.length
 }
 
 function traceRay(board: Board, dir: Direction, from: number): Ray {

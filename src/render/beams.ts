@@ -2,26 +2,17 @@
 // shots fired in a stage, read from its 'board-laser' and 'robot-laser' events (R23, R26).
 // Nothing here re-runs a rule: the standing beam is only the reach of the turret (walls, the
 // edge and raised drawbridges stop it), and shots are drawn from the squares the events list.
-import { isOnBoard } from '../engine/board.js'
+import { squareIndex } from '../engine/board.js'
 import type { GameEvent } from '../engine/events.js'
-import { isRaisedDrawbridge, wallBetween } from '../engine/floor.js'
-import { neighbour } from '../engine/geometry.js'
+import { openLength, rayFrom } from '../engine/rays.js'
 import type { Board, BoardState, Direction, LaserElement, RobotSnapshot, Square } from '../engine/types.js'
 import { LASER_STYLE } from './symbols.js'
 import { centre, esc, n, sq, U, vector, type Layout } from './util.js'
 
 /** The squares a turret's beam covers: its own square first, then on until a wall, the edge or a raised drawbridge. */
 export function beamSquares(board: Board, state: BoardState, laser: LaserElement): Square[] {
-  const squares: Square[] = [laser.at]
-  let square = laser.at
-  for (;;) {
-    if (wallBetween(board, square, laser.dir)) break
-    const next = neighbour(square, laser.dir)
-    if (!isOnBoard(board, next) || isRaisedDrawbridge(board, state, next)) break
-    squares.push(next)
-    square = next
-  }
-  return squares
+  const ray = rayFrom(board, laser.dir, squareIndex(board, laser.at))
+  return [laser.at, ...ray.squares.slice(0, openLength(board, state, ray))]
 }
 
 /** The point where a run of squares in `dir` begins (on the side it is entered from) or ends, plus an inset. */
