@@ -94,7 +94,7 @@ export function fireRobotLasers(ctx: Resolution): void {
     for (let beam = 0; beam < (rear ? 2 : 1); beam++) {
       const dir = beam === 0 ? shooter.facing : opposite(shooter.facing)
       const ray = rayFrom(ctx.board, dir, squareIndex(ctx.board, shooter.at))
-      const open = ray.drawbridges.length === 0 ? ray.indices.length : openLength(ctx.board, ctx.boardState, ray)
+      const open = openLength(ctx.board, ctx.boardState, ray)
       // The beam crosses the open squares up to and including the first real robot's.
       let target: RobotState | null = null
       let count = open

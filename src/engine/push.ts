@@ -23,8 +23,8 @@ export function tryStep(ctx: Resolution, mover: RobotState, dir: Direction, caus
   }
   const to = ctx.board.squares[ahead]!
   if (mover.mode === 'real') {
-    const ahead = realRobotAt(ctx, to, mover)
-    if (ahead && !pushChain(ctx, mover, ahead, dir)) return 'obstructed'
+    const inTheWay = realRobotAt(ctx, to, mover)
+    if (inTheWay && !pushChain(ctx, mover, inTheWay, dir)) return 'obstructed'
   }
   enterSquare(ctx, mover, to, cause === 'card' ? 'card' : 'pusher')
   return mover.mode === 'destroyed' ? 'destroyed' : 'moved'
