@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { buildApp } from '../src/server/app.js'
 import { closeTurn, publishByGm } from '../src/server/services/turns.js'
-import { membership } from '../src/server/services/games.js'
+import { membership } from '../src/server/services/membership.js'
 import { seatedGame, start, submitAll, user } from '../scripts/lib/games.js'
 import type { Target } from './server-target.js'
 

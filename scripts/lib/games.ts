@@ -7,8 +7,10 @@ import { formatCard } from '../../src/engine/deck.js'
 import type { GameRow } from '../../src/server/repositories/games.js'
 import type { UserRow } from '../../src/server/repositories/users.js'
 import type { ServiceContext } from '../../src/server/services/context.js'
-import { createGame, membership, startGame } from '../../src/server/services/games.js'
-import { closeTurn, dealtState, submitProgram } from '../../src/server/services/turns.js'
+import { dealtState } from '../../src/server/services/deal.js'
+import { createGame, startGame } from '../../src/server/services/games.js'
+import { membership } from '../../src/server/services/membership.js'
+import { closeTurn, submitProgram } from '../../src/server/services/turns.js'
 
 export const COLOURS = ['red', 'blue', 'green', 'yellow', 'purple', 'orange', 'black', 'white'] as const
 export const NAMES = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal'] as const

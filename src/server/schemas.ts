@@ -40,6 +40,10 @@ export const submissionRequest = z.object({
   facing: z.enum(DIRECTIONS).optional().describe('After a reinstatement: the new robot\'s facing (R29)'),
 })
 
+export const lockRequest = z.object({
+  confirm: z.boolean().optional().describe('Must be true: a locked program is final for the turn'),
+  reason,
+})
 export const reopenRequest = z.object({ player: z.string().regex(/^P[1-8]$/).describe('The seat\'s player id, P1..P8'), reason })
 export const deadlineRequest = z.object({
   deadline: z.iso.datetime({ offset: true }).optional(),

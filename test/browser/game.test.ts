@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { formatSquare } from '../../src/engine/geometry.js'
 import { turnView } from '../../src/server/services/views.js'
-import { membership } from '../../src/server/services/games.js'
+import { membership } from '../../src/server/services/membership.js'
 import { DESKTOP, hasChromium, PHONE, startStack, type Stack } from './harness.js'
 
 const DAY = 24 * 3600_000

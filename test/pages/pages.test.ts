@@ -2,7 +2,7 @@
 // show them, picture caching, sign-in with a return path, and form errors that keep the input.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PNG_SIGNATURE } from '../../src/render/png.js'
-import { dealtState } from '../../src/server/services/turns.js'
+import { dealtState } from '../../src/server/services/deal.js'
 import { lastMailTo, linksIn, PLAYERS, setUpGame, signIn, testApp, type TestApp } from '../server/helpers.js'
 import { browser, csrfOf } from './helpers.js'
 
@@ -77,11 +77,13 @@ describe('the pages', () => {
     expect(annGame.body).toMatch(/data-player="P3"[\s\S]*?✔ in/)
     for (const card of hands.bob) expect(annGame.body).not.toContain(card)
 
-    // The GM plays: the others' programs show once the GM's own is in.
+    // The GM plays: the others' programs show once the GM's own is locked.
     const before = await gm.get(`/games/${gameId}/gm`)
-    expect(before.body).toContain('the other programs show here once your own program')
+    expect(before.body).toContain('Lock my program')
     for (const card of hands.bob) expect(before.body).not.toContain(card)
     await gm.submit(submit, submit, program(hands.gm))
+    for (const card of hands.bob) expect((await gm.get(`/games/${gameId}/gm`)).body).not.toContain(card)
+    expect((await gm.submit(`/games/${gameId}/gm`, `/games/${gameId}/gm/lock`, { confirm: 'on', reason: '' })).location).toContain('done=locked')
     const after = await gm.get(`/games/${gameId}/gm`)
     for (const card of hands.bob.slice(0, 5)) expect(after.body).toContain(card)
 

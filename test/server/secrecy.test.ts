@@ -1,5 +1,5 @@
 // Secrecy: before publication a player sees only their own hand and program; a GM who plays sees
-// the others' programs only once their own is in; spectators see published turns only. Every
+// the others' programs only once their own is locked; spectators see published turns only. Every
 // response of every reading route is searched for the hidden cards (`KIND:PRIORITY`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatCard } from '../../src/engine/deck.js'
@@ -102,11 +102,15 @@ describe('before publication', () => {
     await expectNoLeak(stranger, null)
   })
 
-  it('a GM who plays sees the other programs only once the GM\'s own program is in', async () => {
+  it('a GM who plays sees the other programs only once the GM\'s own program is locked (final)', async () => {
     expect((await gm.call('GET', `/api/v1/games/${gameId}/turns/1`)).json.programs).toBeNull()
     expect(Object.keys((await gm.call('GET', `/api/v1/games/${gameId}/turns/1/submissions`)).json.submissions)).toEqual(['P1'])
     await expectNoLeak(gm, 'P1')
     await submitFirstCards(gm, 1)
+    // A program in is not enough: it could still be changed (test/security/gm-plays.test.ts).
+    expect((await gm.call('GET', `/api/v1/games/${gameId}/turns/1`)).json.programs).toBeNull()
+    await expectNoLeak(gm, 'P1')
+    expect((await gm.call('POST', `/api/v1/games/${gameId}/turns/1/lock`, { confirm: true })).status).toBe(200)
     const view = (await gm.call('GET', `/api/v1/games/${gameId}/turns/1`)).json
     expect(Object.keys(view.programs).sort()).toEqual(['P1', 'P2'])
     // Still never the hands of others: only the programs that are in.

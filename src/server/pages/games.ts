@@ -9,7 +9,8 @@ import type { GameRow, SeatRow } from '../repositories/games.js'
 import { memberOf } from '../routes/api/games.js'
 import { createGameRequest } from '../schemas.js'
 import type { ServiceContext } from '../services/context.js'
-import { createGame, invitation, invite, joinGame, listBoards, membership, requireGm, startGame } from '../services/games.js'
+import { createGame, invitation, invite, joinGame, listBoards, startGame } from '../services/games.js'
+import { membership, requireGm } from '../services/membership.js'
 import { gameView } from '../services/views.js'
 import { createGameForm, formValues, inviteForm, joinForm, reasonForm, ROBOT_COLOURS } from './forms.js'
 import { appFieldErrors, sentence, zodFieldErrors, type FieldErrors, type PageKit } from './kit.js'
@@ -222,6 +223,7 @@ export const DONE: Record<string, string> = {
   joined: 'You have a seat in this game.',
   invited: 'The invitation is on its way.',
   started: 'The game has started: robots are on the start square and every hand is dealt.',
+  locked: 'Your program is locked: it is final for this turn, and the other programs are shown.',
   closed: 'The turn is closed and resolved into a draft.',
   extended: 'The deadline is moved.',
   paused: 'The game is paused.',

@@ -6,7 +6,9 @@ import { z } from 'zod'
 import { badRequest } from '../errors.js'
 import { memberOf } from '../routes/api/games.js'
 import type { Membership } from '../services/context.js'
-import { abandonGame, extendDeadline, pauseGame, removePlayer, requireGm, resumeGame } from '../services/games.js'
+import { lockGmProgram } from '../services/lock.js'
+import { abandonGame, extendDeadline, pauseGame, removePlayer, resumeGame } from '../services/games.js'
+import { requireGm } from '../services/membership.js'
 import { publishByGm, reopenSubmission, reresolve } from '../services/turns.js'
 import { gameView, historyView } from '../services/views.js'
 import { formValues, reasonForm } from './forms.js'
@@ -15,11 +17,11 @@ import { appFieldErrors, sentence, zodFieldErrors, type PageKit } from './kit.js
 import { closeNow, parseHours } from './services.js'
 import { cardView } from './turns.js'
 
-const ACTIONS = ['close', 'extend', 'pause', 'resume', 'reopen', 'resolve', 'publish', 'replace', 'abandon'] as const
+const ACTIONS = ['lock', 'close', 'extend', 'pause', 'resume', 'reopen', 'resolve', 'publish', 'replace', 'abandon'] as const
 type Action = (typeof ACTIONS)[number]
 
 const DONE_OF: Record<Action, string> = {
-  close: 'closed', extend: 'extended', pause: 'paused', resume: 'resumed', reopen: 'reopened', resolve: 'resolved',
+  lock: 'locked', close: 'closed', extend: 'extended', pause: 'paused', resume: 'resumed', reopen: 'reopened', resolve: 'resolved',
   publish: 'published', replace: 'replaced', abandon: 'abandoned',
 }
 
@@ -64,6 +66,11 @@ export function gmPages(app: FastifyInstance, kit: PageKit): void {
         const current = ctx.turns.current(m.game.id)
         const turnNumber = current?.number ?? 0
         switch (action) {
+          case 'lock': {
+            if (values.confirm !== 'on') throw badRequest('tick the box to confirm that your program is final for this turn', 'confirm')
+            lockGmProgram(ctx, m, turnNumber, true, reason)
+            break
+          }
           case 'close': closeNow(ctx, m, reason); break
           case 'extend': {
             if (!current || current.status !== 'open') throw badRequest('no turn is open')

@@ -4,9 +4,10 @@
 import { badRequest, conflict, notFound } from '../errors.js'
 import type { GameRow } from '../repositories/games.js'
 import { needsProgram } from '../../engine/turn.js'
-import { requireGm } from '../services/games.js'
+import { requireGm } from '../services/membership.js'
 import type { Membership, ServiceContext } from '../services/context.js'
-import { closeTurn, dealtState } from '../services/turns.js'
+import { dealtState } from '../services/deal.js'
+import { closeTurn } from '../services/turns.js'
 import { duration } from './kit.js'
 
 export interface OpenGame { id: string; name: string; board: string; seats: number; free: number; gm: string }

@@ -9,6 +9,8 @@ export interface TurnRow {
   reopened_player_id: string | null; result_json: string | null; next_state_json: string | null; published_at: number | null
   /** 1 once every robot that must play this turn has a program in (set when it happens; migration 002). */
   programs_in: number
+  /** When a GM who plays locked their program, or the turn closed (migration 005); null while it may change. */
+  gm_locked_at: number | null
 }
 
 
@@ -25,6 +27,7 @@ export interface SubmissionContext {
   player_id: string | null; user_id: number | null
   turn_id: number | null; turn_number: number | null; turn_status: TurnStatus | null; opened_at: number | null
   reopened_player_id: string | null; programs_in: number | null
+  deadline: number | null; gm_locked_at: number | null; paused_at: number | null
   previous_version: number | null; previous_sacrifice_at: number | null; previous_double_wrench: string | null
 }
 
@@ -37,8 +40,9 @@ export function turnsRepository(db: Db) {
   const published = db.prepare<[string], TurnRow>("SELECT * FROM turns WHERE game_id = ? AND status = 'published' ORDER BY number")
   const withStatus = db.prepare<[string], TurnRow & { game_status: string }>(
     "SELECT turns.*, games.status AS game_status FROM turns JOIN games ON games.id = turns.game_id WHERE turns.status = ? AND games.status = 'running'")
-  const markDraft = db.prepare<[number, number | null, number]>(
-    "UPDATE turns SET status = 'draft', closed_at = ?, review_until = ? WHERE id = ? AND status = 'open'")
+  // Closing locks a playing GM's program too (migration 005): the GM sees the draft next.
+  const markDraft = db.prepare<{ now: number; until: number | null; id: number }>(
+    "UPDATE turns SET status = 'draft', closed_at = @now, review_until = @until, gm_locked_at = COALESCE(gm_locked_at, @now) WHERE id = @id AND status = 'open'")
   const storeResult = db.prepare<[string, string, number]>(
     "UPDATE turns SET result_json = ?, next_state_json = ?, reopened_player_id = NULL WHERE id = ? AND status = 'draft'")
   const markPublished = db.prepare<[number, number]>("UPDATE turns SET status = 'published', published_at = ? WHERE id = ? AND status = 'draft'")
@@ -46,6 +50,7 @@ export function turnsRepository(db: Db) {
   const setDeadline = db.prepare<[number, number, number]>("UPDATE turns SET deadline = ?, reminder_queued = ? WHERE id = ? AND status = 'open'")
   const setReviewUntil = db.prepare<[number, number]>("UPDATE turns SET review_until = ? WHERE id = ? AND status = 'draft'")
   const markReminded = db.prepare<[number]>('UPDATE turns SET reminder_queued = 1 WHERE id = ? AND reminder_queued = 0')
+  const lockGm = db.prepare<[number, number]>("UPDATE turns SET gm_locked_at = ? WHERE id = ? AND status = 'open' AND gm_locked_at IS NULL")
   const markProgramsIn = db.prepare<[number]>('UPDATE turns SET programs_in = 1 WHERE id = ?')
   const dealtJson = db.prepare<[number], string>('SELECT dealt_state_json FROM turns WHERE id = ?').pluck()
   // The clockwork's candidates, chosen in SQL (indexes of migration 002), oldest first, at most `limit`.
@@ -78,9 +83,10 @@ export function turnsRepository(db: Db) {
   // user's seat, the turn, the player's latest version): each statement costs a trip into SQLite,
   // and these trips were most of a submission's time (docs/performance.md).
   const submissionContext = db.prepare<{ game: string; user: number; turn: number }, SubmissionContext>(`SELECT
-      g.status AS game_status, g.gm_user_id,
+      g.status AS game_status, g.gm_user_id, g.paused_at,
       s.player_id, s.user_id,
       t.id AS turn_id, t.number AS turn_number, t.status AS turn_status, t.opened_at, t.reopened_player_id, t.programs_in,
+      t.deadline, t.gm_locked_at,
       p.version AS previous_version, p.sacrifice_at AS previous_sacrifice_at, p.double_wrench AS previous_double_wrench
     FROM games g
     LEFT JOIN seats s ON s.game_id = g.id AND s.user_id = @user
@@ -102,9 +108,11 @@ export function turnsRepository(db: Db) {
     /** Turns in a status, of running games only (paused games wait). */
     ofRunningGames: (status: TurnStatus) => withStatus.all(status),
     /** The one place a turn stops taking programs: true for exactly one caller. */
-    markDraft: (id: number, now: number, reviewUntil: number | null) => markDraft.run(now, reviewUntil, id).changes === 1,
+    markDraft: (id: number, now: number, reviewUntil: number | null) => markDraft.run({ now, until: reviewUntil, id }).changes === 1,
     storeResult: (id: number, resultJson: string, nextStateJson: string) => storeResult.run(resultJson, nextStateJson, id).changes === 1,
     markPublished: (id: number, now: number) => markPublished.run(now, id).changes === 1,
+    /** A GM who plays makes their program final (services/lock.ts): true once, while the turn is open. */
+    lockGm: (id: number, now: number) => lockGm.run(now, id).changes === 1,
     reopen: (id: number, playerId: string) => reopen.run(playerId, id).changes === 1,
     setDeadline: (id: number, deadline: number, reminderQueued: boolean) => setDeadline.run(deadline, reminderQueued ? 1 : 0, id).changes === 1,
     setReviewUntil: (id: number, until: number) => { setReviewUntil.run(until, id) },

@@ -12,8 +12,9 @@ import { deadlineMovedMail, gameOverMail, invitationMail } from '../mail/templat
 import type { GameRow, SeatRow } from '../repositories/games.js'
 import { hashSecret, newSecret } from '../repositories/users.js'
 import type { createGameRequest } from '../schemas.js'
-import { recipients, REMINDER_BEFORE_MS, seatName, type Membership, type ServiceContext, type Viewer } from './context.js'
-import { openTurn } from './turns.js'
+import { recipients, REMINDER_BEFORE_MS, seatName, type Membership, type ServiceContext } from './context.js'
+import { openTurn } from './deal.js'
+import { requireGm } from './membership.js'
 
 const HOUR = 3600_000
 
@@ -46,19 +47,6 @@ function readBoardFile(ctx: ServiceContext, id: string): { definition: BoardDefi
   } catch {
     return null
   }
-}
-
-/** Loads a game and what the viewer is in it; an API token only opens its own game. */
-export function membership(ctx: ServiceContext, gameId: string, viewer: Viewer): Membership {
-  const game = ctx.games.byId(gameId)
-  if (!game || (viewer.tokenGameId && viewer.tokenGameId !== gameId)) throw notFound('no such game')
-  const seats = ctx.games.seats(gameId)
-  const userId = viewer.user?.id
-  return { game, seats, isGm: userId !== undefined && game.gm_user_id === userId, seat: seats.find((s) => userId !== undefined && s.user_id === userId) }
-}
-
-export function requireGm(m: Membership): void {
-  if (!m.isGm) throw forbidden('only the GM of this game can do that')
 }
 
 export function createGame(ctx: ServiceContext, gmUserId: number, input: z.output<typeof createGameRequest>): GameRow {
@@ -136,6 +124,8 @@ export function joinGame(ctx: ServiceContext, userId: number, token: string, nam
     ensureNotOver(game)
     const seats = ctx.games.seats(game.id)
     if (seats.some((s) => s.user_id === userId)) throw conflict('you already have a seat in this game')
+    // A GM sees every program of a game they do not play in: taking a seat mid-game would play with them in view.
+    if (game.gm_user_id === userId && game.status !== 'setup') throw conflict('the GM can take a seat only before the game starts')
     if (seats.some((s) => s.user_id !== null && s.colour === colour)) throw conflict(`another robot is already ${colour}`, 'colour')
     if (ctx.games.join(seat.id, userId, name, colour, ctx.now()) !== 1) throw conflict('this seat was just taken')
     return { gameId: game.id, seat: seat.seat_no, player: seat.player_id }
@@ -176,6 +166,7 @@ export function removePlayer(ctx: ServiceContext, m: Membership, seatNo: number,
     const seat = ctx.games.seats(m.game.id).find((s) => s.seat_no === seatNo)
     if (!seat) throw notFound(`no seat ${seatNo}`)
     if (seat.user_id === null && !seat.invite_email) throw conflict(`seat ${seatNo} is already empty`)
+    if (seat.user_id === m.game.gm_user_id && m.game.status !== 'setup') throw conflict('you play in this game: your own seat stays yours until the game ends')
     if (seat.user_id !== null) ctx.users.revokeApiTokens(seat.user_id, m.game.id, ctx.now())
     ctx.games.vacate(seat.id)
     ctx.games.logAction(m.game.id, ctx.now(), replacement ? 'replace' : 'remove', reason, { seat: seatNo, player: seatName(seat), ...(replacement ? { invited: replacement } : {}) })

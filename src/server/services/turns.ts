@@ -1,45 +1,20 @@
 // A turn's life: dealt and opened, programs submitted, closed exactly once into a draft, reviewed
 // (reopen one program, re-resolve), published; then the next turn is dealt or the game ends (R34).
 import type { z } from 'zod'
-import { dealHands, formatCard, parseCard } from '../../engine/deck.js'
+import { formatCard, parseCard } from '../../engine/deck.js'
 import { programProblem } from '../../engine/program.js'
 import { renderTurnReport } from '../../engine/report.js'
 import type { TurnResult } from '../../engine/turn.js'
 import type { Card, GameState } from '../../engine/types.js'
 import { badRequest, conflict, forbidden, notFound } from '../errors.js'
-import { draftReadyMail, gameOverMail, handMail, reminderMail, reopenedMail, resultsMail } from '../mail/templates.js'
+import { draftReadyMail, gameOverMail, reminderMail, reopenedMail, resultsMail } from '../mail/templates.js'
 import type { GameRow } from '../repositories/games.js'
 import type { SubmissionRow, TurnRow } from '../repositories/turns.js'
 import type { submissionRequest } from '../schemas.js'
 import { recipients, reportNames, type Membership, type ServiceContext, type Viewer } from './context.js'
-import { requireGm } from './games.js'
+import { dealtState, mustSubmit, openTurn, submitPath } from './deal.js'
+import { requireGm } from './membership.js'
 import { programOf, resolveFromSubmissions, type Program } from './resolve.js'
-
-const submitPath = (game: GameRow, turn: number) => `/games/${game.id}/turns/${turn}/submit`
-
-/** Deals the turn to be played from `state` (R7), opens it with a deadline and mails every player their hand. */
-export function openTurn(ctx: ServiceContext, game: GameRow, state: GameState): TurnRow {
-  const dealt = dealHands(state)
-  const now = ctx.now()
-  const turn = ctx.turns.insert(game.id, dealt.turn, JSON.stringify(dealt), now, now + game.turn_length_ms)
-  if (!dealt.robots.some(mustSubmit)) ctx.turns.markProgramsIn(turn.id) // nobody has to play: closes early at once
-  for (const seat of ctx.games.seats(game.id)) {
-    const robot = dealt.robots.find((r) => r.player === seat.player_id)
-    if (!seat.email || !robot || robot.robotsLeft === 0) continue
-    ctx.mail({
-      kind: 'hand', gameId: game.id, to: seat.email,
-      ...handMail({
-        game: game.name, turn: turn.number, name: seat.name ?? seat.player_id, robot, hand: dealt.hands[seat.player_id] ?? [],
-        deadline: turn.deadline, submitLink: ctx.link(submitPath(game, turn.number)),
-      }),
-    })
-  }
-  return turn
-}
-
-export function dealtState(turn: TurnRow): GameState {
-  return JSON.parse(turn.dealt_state_json) as GameState
-}
 
 export function latestPrograms(ctx: ServiceContext, turnId: number): Map<string, Program> {
   return new Map(ctx.turns.latestSubmissions(turnId).map((row) => [row.player_id, programOf(row)]))
@@ -56,8 +31,6 @@ function markIfAllProgramsIn(ctx: ServiceContext, turnId: number, dealt: GameSta
   const submitted = new Set(ctx.turns.submitters(turnId))
   if (dealt.robots.every((robot) => !mustSubmit(robot) || submitted.has(robot.player))) ctx.turns.markProgramsIn(turnId)
 }
-
-const mustSubmit = (robot: GameState['robots'][number]) => robot.mode !== 'destroyed' && robot.at !== null && !robot.rebooting
 
 /**
  * Dealt states parsed for submissions, by turn: a dealt state never changes once the turn is
@@ -108,6 +81,8 @@ function storeProgram(ctx: ServiceContext, viewer: Viewer, gameId: string, turnN
     if (c.turn_id === null || c.turn_status === null) throw notFound(`no turn ${turnNumber}`)
     const reopened = c.turn_status === 'draft' && c.reopened_player_id === playerId
     if (c.turn_status !== 'open' && !reopened) throw conflict(`turn ${turnNumber} is closed; your previous submission stands`)
+    // BotWars rules: a GM who plays completes their program first; once locked it is final (lock.ts).
+    if (c.gm_locked_at !== null && c.user_id === c.gm_user_id) throw conflict(`your program for turn ${turnNumber} is locked: it became final before you saw the others'`)
     const dealt = sharedDealtState(ctx, gameId, c.turn_id, turnNumber, c.opened_at!)
     const robot = dealt.robots.find((r) => r.player === playerId)
     if (!robot) throw conflict('your seat has no robot')
@@ -215,6 +190,7 @@ export function reopenSubmission(ctx: ServiceContext, m: Membership, turnNumber:
     const turn = draftTurn(ctx, m, turnNumber)
     const seat = ctx.games.seats(m.game.id).find((s) => s.player_id === playerId)
     if (!seat) throw badRequest(`no player ${playerId} in this game`, 'player')
+    if (seat.user_id !== null && seat.user_id === m.game.gm_user_id) throw conflict('your own program is final: a GM who plays cannot reopen it', 'player')
     ctx.turns.reopen(turn.id, playerId)
     ctx.games.logAction(m.game.id, ctx.now(), 'reopen', reason, { turn: turnNumber, player: playerId })
     if (seat.email) {

@@ -1,6 +1,6 @@
 // What each viewer may see. Secrecy lives here and only here: before publication a player sees
 // only their own hand and program, others only whether each player has submitted; a GM who plays
-// sees the others' programs once their own is in; spectators see published turns only.
+// sees the others' programs once their own is locked (lock.ts); spectators see published turns only.
 // Nothing here ever sends a stored dealt state (it holds every hand) or the generator state.
 import { formatCard } from '../../engine/deck.js'
 import { turnTables, renderTurnReport } from '../../engine/report.js'
@@ -10,7 +10,9 @@ import { notFound } from '../errors.js'
 import type { GameRow, SeatRow } from '../repositories/games.js'
 import type { SubmissionRow, TurnRow } from '../repositories/turns.js'
 import { reportNames, type Membership, type ServiceContext } from './context.js'
-import { dealtState } from './turns.js'
+import { dealtState } from './deal.js'
+import { gmSeesTurn } from './lock.js'
+import { gmPlays } from './membership.js'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 const cards = (list: readonly (Card | null)[]) => list.map((c) => (c ? formatCard(c) : null))
@@ -51,21 +53,14 @@ function resultView(ctx: ServiceContext, game: GameRow, seats: SeatRow[], result
   }
 }
 
-/** Whether the viewer may see every player's program for this turn before it is published. */
-function seesAllPrograms(ctx: ServiceContext, m: Membership, turn: TurnRow): boolean {
-  if (!m.isGm) return false
-  if (turn.status !== 'open' || m.game.gm_plays === 0 || !m.seat) return true
-  // BotWars rules: a GM who plays has his/her program completed first.
-  return ctx.turns.latestSubmissions(turn.id).some((s) => s.player_id === m.seat!.player_id)
-}
-
 export function turnView(ctx: ServiceContext, m: Membership, turn: TurnRow) {
   const published = turn.status === 'published'
   const latest = ctx.turns.latestSubmissions(turn.id)
   const submitted = new Set(latest.map((s) => s.player_id))
   const dealt = dealtState(turn)
   const mine = m.seat?.player_id
-  const allPrograms = published || seesAllPrograms(ctx, m, turn)
+  const allPrograms = published || gmSeesTurn(m, turn)
+  const locked = gmPlays(m) && turn.gm_locked_at !== null
   const myRobot = mine ? dealt.robots.find((r) => r.player === mine) : undefined
   return {
     number: turn.number,
@@ -76,6 +71,8 @@ export function turnView(ctx: ServiceContext, m: Membership, turn: TurnRow) {
     reviewUntil: iso(turn.review_until),
     publishedAt: iso(turn.published_at),
     reopenedPlayer: turn.reopened_player_id,
+    /** A GM who plays has locked their program (or the turn closed): from now on it is final. */
+    gmLocked: turn.gm_locked_at !== null,
     submitted: m.seats.map((s) => ({ player: s.player_id, name: s.name, submitted: submitted.has(s.player_id) })),
     me: mine && myRobot ? {
       player: mine,
@@ -83,16 +80,17 @@ export function turnView(ctx: ServiceContext, m: Membership, turn: TurnRow) {
       rebootNextDeclared: myRobot.rebootNext,
       hand: cards(dealt.hands[mine] ?? []),
       submission: latest.find((s) => s.player_id === mine) ? submissionView(latest.find((s) => s.player_id === mine)!) : null,
-      canSubmit: turn.status === 'open' || turn.reopened_player_id === mine,
+      canSubmit: !locked && (turn.status === 'open' || turn.reopened_player_id === mine),
+      locked,
     } : null,
     programs: allPrograms ? Object.fromEntries(latest.map((s) => [s.player_id, submissionView(s)])) : null,
-    result: turn.result_json && (published || (m.isGm && turn.status === 'draft'))
+    result: turn.result_json && (published || (turn.status === 'draft' && gmSeesTurn(m, turn)))
       ? resultView(ctx, m.game, m.seats, turn.result_json) : null,
   }
 }
 
 export function submissionHistory(ctx: ServiceContext, m: Membership, turn: TurnRow) {
-  const visible = turn.status === 'published' || seesAllPrograms(ctx, m, turn)
+  const visible = turn.status === 'published' || gmSeesTurn(m, turn)
   const players = visible ? m.seats.map((s) => s.player_id) : m.seat ? [m.seat.player_id] : []
   return Object.fromEntries(players.map((p) => [p, ctx.turns.submissionVersions(turn.id, p).map(submissionView)]))
 }

@@ -6,8 +6,9 @@ import {
 } from '../../schemas.js'
 import type { ServiceContext, Viewer } from '../../services/context.js'
 import {
-  abandonGame, createGame, extendDeadline, invitation, invite, joinGame, listBoards, membership, pauseGame, removePlayer, resumeGame, startGame,
+  abandonGame, createGame, extendDeadline, invitation, invite, joinGame, listBoards, pauseGame, removePlayer, resumeGame, startGame,
 } from '../../services/games.js'
+import { membership } from '../../services/membership.js'
 import { gameView, historyView } from '../../services/views.js'
 import type { RouteRegistry } from '../define.js'
 

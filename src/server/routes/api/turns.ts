@@ -1,8 +1,9 @@
 // Turns: view, submit a program, and the GM's review (reopen, re-resolve, publish).
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../../errors.js'
-import { reasonRequest, reopenRequest, submissionRequest, turnParams } from '../../schemas.js'
+import { lockRequest, reasonRequest, reopenRequest, submissionRequest, turnParams } from '../../schemas.js'
 import type { ServiceContext } from '../../services/context.js'
+import { lockGmProgram } from '../../services/lock.js'
 import { publishByGm, reopenSubmission, reresolve, submitProgramSoon } from '../../services/turns.js'
 import { submissionHistory, submissionView, turnView } from '../../services/views.js'
 import type { RouteRegistry } from '../define.js'
@@ -36,6 +37,11 @@ export function turnRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteRe
     handler: async ({ params, viewer, body }) => {
       return submissionView(await submitProgramSoon(ctx, viewer, params.gameId, params.turn, body))
     },
+  })
+  r.define(app, {
+    method: 'POST', url: '/games/:gameId/turns/:turn/lock', tag: 'gm', auth: 'user', params: turnParams, body: lockRequest,
+    summary: 'GM who plays: lock your own program for the open turn (final); only then are the others\' programs and the draft shown to you',
+    handler: ({ params, viewer, body }) => { lockGmProgram(ctx, memberOf(ctx, params.gameId, viewer), params.turn, body.confirm === true, body.reason) },
   })
   r.define(app, {
     method: 'POST', url: '/games/:gameId/turns/:turn/reopen', tag: 'gm', auth: 'user', params: turnParams, body: reopenRequest,
