@@ -160,9 +160,15 @@ describe.skipIf(!hasChromium)('the web pages in Chromium', () => {
     expect(await text(bob.locator('#stored'))).toContain('Reboot next turn: no')
     await stack.shot(bob, 'phone-04-my-turn-stored')
 
-    // --- The GM console: both in, every program visible (the GM's own is in), close now.
+    // --- The GM console: both in; the GM plays, so the others' programs show only once the GM's
+    // own is locked (A14), then every program is visible; close now.
     await go(gm, () => gm.goto(`${gameUrl}/gm`))
     expect(await gm.locator('table.players .yes').count()).toBe(2)
+    expect(await gm.locator('table.programs').count()).toBe(0)
+    await stack.shot(gm, 'desktop-06b-gm-console-lock', 'section[aria-labelledby="lock-heading"]')
+    await gm.locator('#lock-confirm').check()
+    await go(gm, () => gm.getByRole('button', { name: 'Lock my program' }).click())
+    expect(await text(gm.locator('#done'))).toContain('Your program is locked')
     const programs = await text(gm.locator('table.programs'))
     expect(programs).toContain(bobHand[0]!)
     await stack.shot(gm, 'desktop-07-gm-console-open')
