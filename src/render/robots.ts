@@ -40,7 +40,8 @@ export function robotGlyph(robot: Pick<RobotSnapshot, 'facing' | 'mode' | 'reboo
   return body
 }
 
-export function drawRobots(robots: readonly RobotSnapshot[], layout: Layout, lookOf: (player: string) => RobotLook): string {
+/** `highlight` names the viewer's own robot: it gets a bright ring and the class "mine", so a player finds it at a glance. */
+export function drawRobots(robots: readonly RobotSnapshot[], layout: Layout, lookOf: (player: string) => RobotLook, highlight?: string): string {
   const bySquare = new Map<string, RobotSnapshot[]>()
   for (const robot of robots) {
     if (!robot.at || robot.mode === 'destroyed') continue
@@ -57,10 +58,12 @@ export function drawRobots(robots: readonly RobotSnapshot[], layout: Layout, loo
       const spot = places[i]!
       const look = lookOf(robot.player)
       const virtual = robot.mode === 'virtual'
+      const mine = robot.player === highlight
       out.push(
-        `<g class="robot" data-player="${esc(robot.player)}" data-square="${key}" data-facing="${robot.facing}" data-mode="${robot.mode}" data-rebooting="${robot.rebooting}" data-hp="${robot.hp}"` +
+        `<g class="robot${mine ? ' mine' : ''}" data-player="${esc(robot.player)}" data-square="${key}" data-facing="${robot.facing}" data-mode="${robot.mode}" data-rebooting="${robot.rebooting}" data-hp="${robot.hp}"` +
         `${virtual ? ' opacity="0.5"' : ''} transform="translate(${n(o.x + spot.x)} ${n(o.y + spot.y)}) scale(${n(spot.scale)})">` +
         `<title>${esc(look.name)}${virtual ? ' (virtual)' : ''}${robot.rebooting ? ' (rebooting)' : ''}, facing ${robot.facing}, ${robot.hp} HP</title>` +
+        (mine ? '<circle class="mine-ring" r="44" fill="none" stroke="#ffd400" stroke-width="10"/>' : '') +
         robotGlyph(robot, look) + '</g>')
     })
   }

@@ -32,6 +32,8 @@ export interface BoardSvgOptions {
   /** Player → display name (the robot's initial comes from it). */
   names?: Record<string, string>
   title?: string
+  /** The viewer's own robot, drawn with a bright ring (class "mine"). */
+  highlight?: string
   /** Pixels per square in the width/height attributes (default 40). */
   squareSize?: number
 }
@@ -188,7 +190,7 @@ export function boardSvg(board: Board, options: BoardSvgOptions = {}): string {
     `<g class="layer beams">${standingBeams(board, state, layout)}</g>` +
     `<g class="layer sides">${sides.join('')}</g>` +
     `<g class="layer shots">${fired.lines}</g>` +
-    `<g class="layer robots">${drawRobots(robots, layout, lookOf)}</g>` +
+    `<g class="layer robots">${drawRobots(robots, layout, lookOf, options.highlight)}</g>` +
     `<g class="layer hits">${fired.hits}</g>` +
     `<g class="layer labels">${labels(layout, title)}</g>` +
     '</svg>'

@@ -20,6 +20,7 @@ export const createGameRequest = z.object({
   reviewWindowHours: z.number().min(0).max(24 * 30).default(2 * 24).describe('0 publishes each turn as soon as it closes'),
   closeEarly: z.boolean().default(true).describe('Close the turn as soon as every program is in'),
   gmPlays: z.boolean().default(false),
+  pathPreview: z.boolean().default(true).describe('Players see where their program would take their robot while they plan (computed in their browser)'),
   gmName: z.string().trim().min(1).max(60).optional().describe('When the GM plays: the name shown for the GM\'s robot'),
   gmColour: colour.optional().describe('When the GM plays: the GM robot\'s colour'),
 })

@@ -1,5 +1,6 @@
 // The only file that listens. Reads the environment, builds the app, runs the clockwork (due
 // turns, mail) every few seconds, and shuts down gracefully on SIGINT/SIGTERM.
+import { browserBundle } from '../browser/build.js'
 import { buildApp } from './app.js'
 import { ConfigError, loadConfig } from './config.js'
 
@@ -65,6 +66,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
   await app.listen({ port: config.port, host: config.host })
+  // The planning preview's bundle is built now (about a second, once per change of its sources),
+  // not on the first player's request; a failure is logged and retried by that request.
+  browserBundle().catch((err: unknown) => app.log.error({ err }, 'the browser bundle could not be built'))
   runTick()
 }
 

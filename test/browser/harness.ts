@@ -1,7 +1,7 @@
 // The browser tests' world: the real server (buildApp + listen on 127.0.0.1, port 0) on a temp
 // SQLite file, a real SMTP server on 127.0.0.1 for the sign-in and invitation mails, a clock the
 // test drives, and Debian's Chromium through playwright-core. Screenshots go to
-// artifacts/screenshots/ (CI keeps the folder).
+// test-results/screenshots/ (CI keeps the folder).
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,7 +12,7 @@ import { startSmtp } from '../server/smtp.js'
 
 export const CHROMIUM = '/usr/bin/chromium'
 export const hasChromium = existsSync(CHROMIUM)
-export const SHOTS = join(process.cwd(), 'artifacts', 'screenshots')
+export const SHOTS = join(process.cwd(), 'test-results', 'screenshots')
 export const START = Date.UTC(2030, 0, 7, 12, 0, 0)
 
 if (!hasChromium) {

@@ -43,7 +43,20 @@
   if (!form) return
   var selects = Array.prototype.slice.call(form.querySelectorAll('select.reg-select'))
   var buttons = Array.prototype.slice.call(form.querySelectorAll('.card-button'))
+  var note = document.getElementById('register-note')
+  function registerOf(select) { return Number(select.id.replace('r', '')) }
+  function labelOf(card) {
+    var option = selects.length ? selects[0].querySelector('option[value="' + card + '"]') : null
+    return option ? option.textContent : card
+  }
+  function say(text) { if (note) note.textContent = text }
+  // Tells the planning preview (plan.js) that a register changed, and which.
+  function changed(select) {
+    form.dispatchEvent(new CustomEvent('program-change', { detail: { register: select ? registerOf(select) : 0 } }))
+  }
+  var held = {}
   function refresh() {
+    selects.forEach(function (s) { held[s.id] = s.value })
     var used = {}
     selects.forEach(function (s) { if (s.value) used[s.value] = true })
     buttons.forEach(function (b) {
@@ -52,16 +65,25 @@
       b.setAttribute('aria-pressed', isUsed ? 'true' : 'false')
     })
   }
-  function place(card, select) {
-    selects.forEach(function (s) { if (s !== select && s.value === card) s.value = '' })
+  // A card already in another register swaps places with what this register held, and the page says so.
+  function place(card, select, previous) {
+    var before = previous === undefined ? select.value : previous
+    selects.forEach(function (s) {
+      if (s === select || s.value !== card) return
+      s.value = before
+      say(before
+        ? 'Swapped: ' + labelOf(card) + ' went to register ' + registerOf(select) + ', and ' + labelOf(before) + ' to register ' + registerOf(s) + '.'
+        : labelOf(card) + ' moved from register ' + registerOf(s) + ' to register ' + registerOf(select) + '.')
+    })
     select.value = card
     refresh()
+    changed(select)
   }
   buttons.forEach(function (b) {
     b.addEventListener('click', function () {
       var card = b.getAttribute('data-card')
       var holder = selects.filter(function (s) { return s.value === card })[0]
-      if (holder) { holder.value = ''; refresh(); return }
+      if (holder) { holder.value = ''; say(labelOf(card) + ' taken out of register ' + registerOf(holder) + '.'); refresh(); changed(holder); return }
       var empty = selects.filter(function (s) { return !s.value })[0]
       if (empty) place(card, empty)
     })
@@ -72,7 +94,11 @@
   })
   selects.forEach(function (s) {
     var slot = s.closest('.register')
-    s.addEventListener('change', function () { if (s.value) place(s.value, s); else refresh() })
+    // The select has already changed when "change" fires: what it held before is in `held`.
+    s.addEventListener('change', function () {
+      if (s.value) place(s.value, s, held[s.id])
+      else { refresh(); changed(s) }
+    })
     slot.addEventListener('dragover', function (event) { event.preventDefault(); slot.classList.add('drop-target') })
     slot.addEventListener('dragleave', function () { slot.classList.remove('drop-target') })
     slot.addEventListener('drop', function (event) {

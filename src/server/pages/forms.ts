@@ -23,6 +23,7 @@ export const createGameForm = z.object({
   turnLengthHours: number('the turn length in hours', 1, 24 * 60),
   reviewWindowHours: number('the review window in hours', 0, 24 * 30),
   closeEarly: checkbox,
+  pathPreview: checkbox,
   gmPlays: checkbox,
   gmName: optionalText,
   gmColour: optionalText,

@@ -40,7 +40,7 @@ export function playerRows(view: Pick<GameViewData, 'seats' | 'robots'> & { curr
 }
 
 function gameFormDefaults() {
-  return { name: '', boardChoice: 'training-floor', seats: '4', turnLengthHours: '120', reviewWindowHours: '48', closeEarly: 'on', gmPlays: '', gmName: '', gmColour: 'red' }
+  return { name: '', boardChoice: 'training-floor', seats: '4', turnLengthHours: '120', reviewWindowHours: '48', closeEarly: 'on', pathPreview: 'on', gmPlays: '', gmName: '', gmColour: 'red' }
 }
 
 export function gamePages(app: FastifyInstance, kit: PageKit): void {
@@ -69,7 +69,7 @@ export function gamePages(app: FastifyInstance, kit: PageKit): void {
 
   kit.post('/games/new', async (request, reply) => {
     const user = kit.user(request)
-    const values: Record<string, string> = { closeEarly: '', gmPlays: '', ...formValues(request.body) }
+    const values: Record<string, string> = { closeEarly: '', pathPreview: '', gmPlays: '', ...formValues(request.body) }
     const parsed = createGameForm.safeParse(request.body ?? {})
     const uploaded = values.boardChoice === 'upload'
     let preview: string | null = null
@@ -97,7 +97,7 @@ export function gamePages(app: FastifyInstance, kit: PageKit): void {
     try {
       const input = createGameRequest.parse({
         name: f.name, seats: f.seats, turnLengthHours: f.turnLengthHours, reviewWindowHours: f.reviewWindowHours,
-        closeEarly: f.closeEarly, gmPlays: f.gmPlays,
+        closeEarly: f.closeEarly, pathPreview: f.pathPreview, gmPlays: f.gmPlays,
         ...(uploaded ? { boardFile } : { board: values.boardChoice }),
         ...(f.gmPlays ? { gmName: f.gmName ?? user.name, gmColour: f.gmColour } : {}),
       })

@@ -5,6 +5,7 @@
 // Every page reads through the same service functions as the JSON API (services/views.ts for
 // what a viewer may see, services/games.ts and services/turns.ts for changes), so the secrecy
 // rules live in one place.
+import compress from '@fastify/compress'
 import csrf from '@fastify/csrf-protection'
 import formbody from '@fastify/formbody'
 import view from '@fastify/view'
@@ -30,6 +31,10 @@ export interface PagesOptions {
 
 export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): Promise<void> {
   const { ctx } = options
+  // Pages, pictures and static files go out gzipped to browsers that ask (a board picture and its
+  // page shrink about tenfold); the JSON API, outside this plugin, is left as it was. Event
+  // streams are never compressed (the plugin leaves text/event-stream alone), so they flow at once.
+  await app.register(compress, { encodings: ['gzip'], threshold: 1024 })
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody)
   await app.register(view, {
     engine: { ejs },

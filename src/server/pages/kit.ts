@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify'
 import { z } from 'zod'
+import { browserBundle, bundleVersion } from '../../browser/build.js'
 import { AppError, fieldName } from '../errors.js'
 import type { UserRow } from '../repositories/users.js'
 import type { ServiceContext } from '../services/context.js'
@@ -96,7 +97,7 @@ export function appFieldErrors(err: unknown, fallbackField = '_form'): FieldErro
 export function pageKit(app: FastifyInstance, ctx: ServiceContext, viewsDir: string): PageKit {
   const versions: Record<string, string> = {}
   const asset = (file: string) => {
-    versions[file] ??= assetVersion(viewsDir, file)
+    versions[file] ??= file === 'plan.js' ? bundleVersion() : assetVersion(viewsDir, file)
     return `/static/${file}?v=${versions[file]}`
   }
   return {
@@ -124,6 +125,17 @@ export function pageKit(app: FastifyInstance, ctx: ServiceContext, viewsDir: str
 
 export function staticFiles(app: FastifyInstance, dir: string): void {
   const types: Record<string, string> = { css: 'text/css; charset=utf-8', js: 'text/javascript; charset=utf-8' }
+  // The planning preview: the rules engine bundled for the browser (src/browser), built on the
+  // first request after a change and sent gzipped to every browser that accepts it.
+  app.get('/static/plan.js', async (request, reply) => {
+    const bundle = await browserBundle()
+    const etag = `"${bundle.version}"`
+    reply.header('etag', etag).header('cache-control', 'public, max-age=31536000, immutable').header('vary', 'accept-encoding')
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send()
+    reply.type(types.js!)
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(bundle.gzip)
+    return reply.send(bundle.js)
+  })
   app.get<{ Params: { file: string } }>('/static/:file', async (request, reply) => {
     const match = /^(app)\.(css|js)$/.exec(request.params.file)
     if (!match) return reply.status(404).type('text/plain').send('no such file')

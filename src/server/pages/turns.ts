@@ -4,31 +4,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ReportTable } from '../../engine/report.js'
 import { REGISTER_COUNT } from '../../engine/types.js'
+import { cardView } from '../../render/cards.js'
 import { AppError, notFound } from '../errors.js'
 import type { SeatRow } from '../repositories/games.js'
 import type { TurnRow } from '../repositories/turns.js'
 import { memberOf } from '../routes/api/games.js'
-import { submitProgram } from '../services/turns.js'
+import { boardSvg } from '../../render/svg.js'
+import { snapshot } from '../../engine/turn.js'
+import { reportNames, type Membership, type ServiceContext } from '../services/context.js'
+import { dealtState, submitProgram } from '../services/turns.js'
 import { turnView } from '../services/views.js'
 import { formValues, submitForm } from './forms.js'
 import { swatch } from './games.js'
 import { appFieldErrors, zodFieldErrors, type FieldErrors, type PageKit } from './kit.js'
 import type { TurnResultView } from './pictures.js'
 
-const CARD_NAMES: Record<string, [string, string]> = {
-  FWD1: ['Move 1', '↑'], FWD2: ['Move 2', '⇈'], FWD3: ['Move 3', '⤊'],
-  RVS1: ['Back up', '↓'], RVS2: ['Back 2', '⇊'], RVS3: ['Back 3', '⤋'],
-  LF90: ['Turn left', '↶'], RT90: ['Turn right', '↷'], UTRN: ['U-turn', '⟲'],
-  SLF1: ['Sidestep left', '⇠'], SRT1: ['Sidestep right', '⇢'], IDLE: ['Idle', '∙'],
-}
-
-export interface CardView { text: string; kind: string; priority: number; name: string; glyph: string }
-
-export function cardView(text: string): CardView {
-  const [kind = '', priority = '0'] = text.split(':')
-  const [name, glyph] = CARD_NAMES[kind] ?? [kind, '?']
-  return { text, kind, priority: Number(priority), name, glyph }
-}
+export { cardView, type CardView } from '../../render/cards.js'
 
 /** Whether the robot plays cards this turn (on the floor, not rebooting), as the engine's needsProgram says. */
 const playsCards = (robot: { mode: string; at: unknown; rebooting: boolean }) => robot.mode !== 'destroyed' && robot.at !== null && !robot.rebooting
@@ -88,7 +79,9 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
     const robot = me.robot
     const reinstated = robot.mode === 'virtual' && robot.placedAfterTurn > 0 && robot.placedAfterTurn === tv.number - 1
     const query = request.query as Record<string, string | undefined>
+    const plan = planOf(ctx, m, turn, me.player, playsCards(robot))
     return kit.render(request, reply, 'submit', {
+      plan,
       title: `Turn ${tv.number}: your program`, game: { id: m.game.id, name: m.game.name, status: m.game.status }, turn: tv, me,
       hand: me.hand.map((c) => cardView(c!)), registers, stored, storedCards: stored?.cards.map(cardView) ?? [],
       rebooting: !playsCards(robot), outOfPlay: !robot.rebooting && !playsCards(robot), reinstated, directions: DIRECTION_NAMES,
@@ -128,7 +121,7 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
         if (String(k) in fused) continue
         const card = form[`r${k}` as 'r1']
         if (!card) errors[`r${k}`] = `Choose a card for register ${k}.`
-        else if (seen.has(card)) errors[`r${k}`] = `${cardView(card).name} ${card} is already in register ${seen.get(card)}; each card can be used once.`
+        else if (seen.has(card)) errors[`r${k}`] = `${cardView(card).label} is already in register ${seen.get(card)}; each card can be used once.`
         else {
           seen.set(card, k)
           cards.push(card)
@@ -180,6 +173,28 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
       game: { id: m.game.id, name: m.game.name }, draft: turn.status === 'draft', base,
     })
   })
+}
+
+/**
+ * The board as the turn began, with the player's robot ringed, drawn into the form; and, when the
+ * GM allows it and the robot plays cards, what the browser's preview needs: the board file, its
+ * state, the player's own robot and where the others stand (public on the game page anyway).
+ * Never anyone else's hand or program.
+ */
+function planOf(ctx: ServiceContext, m: Membership, turn: TurnRow, player: string, playing: boolean) {
+  const dealt = dealtState(turn)
+  const board = ctx.board(m.game)
+  const { names, colours } = reportNames(m.seats)
+  const robots = dealt.robots.map(snapshot)
+  const title = `${m.game.name}: before turn ${dealt.turn}`
+  const picture = boardSvg(board, { robots, boardState: dealt.board, names, colours, title, highlight: player })
+  const mine = dealt.robots.find((r) => r.player === player)
+  const preview = m.game.path_preview === 1 && playing && mine ? {
+    board: JSON.parse(m.game.board_json) as unknown, boardState: dealt.board, turn: dealt.turn, me: mine,
+    others: robots.filter((r) => r.player !== player), colours, names, title,
+  } : null
+  // A data block, never run: "<" is escaped so no name can close the script element.
+  return { picture, previewJson: preview ? JSON.stringify(preview).replace(/</g, '\\u003c') : null, previewOff: m.game.path_preview !== 1 }
 }
 
 export interface ReplayInput {

@@ -6,6 +6,8 @@ export type GameStatus = 'setup' | 'running' | 'paused' | 'finished' | 'abandone
 export interface GameRow {
   id: string; name: string; board_name: string; board_json: string; gm_user_id: number; seat_count: number
   turn_length_ms: number; review_window_ms: number; close_early: number; gm_plays: number; seed: number
+  /** 1 = players see the planning preview on their turn's form (issue 13). */
+  path_preview: number
   public_token: string; status: GameStatus; paused_at: number | null; state_json: string | null
   winners_json: string | null; created_at: number; started_at: number | null; ended_at: number | null
 }
@@ -22,9 +24,10 @@ export type NewGame = Omit<GameRow, 'status' | 'paused_at' | 'state_json' | 'win
 
 export function gamesRepository(db: Db) {
   const insertGame = db.prepare<NewGame>(`INSERT INTO games (id, name, board_name, board_json, gm_user_id, seat_count,
-    turn_length_ms, review_window_ms, close_early, gm_plays, seed, public_token, status, created_at)
+    turn_length_ms, review_window_ms, close_early, gm_plays, path_preview, seed, public_token, status, created_at)
     VALUES (@id, @name, @board_name, @board_json, @gm_user_id, @seat_count, @turn_length_ms, @review_window_ms,
-    @close_early, @gm_plays, @seed, @public_token, 'setup', @created_at)`)
+    @close_early, @gm_plays, @path_preview, @seed, @public_token, 'setup', @created_at)`)
+  const setPathPreview = db.prepare<[number, string]>('UPDATE games SET path_preview = ? WHERE id = ?')
   const byId = db.prepare<[string], GameRow>('SELECT * FROM games WHERE id = ?')
   const byPublicToken = db.prepare<[string], GameRow>('SELECT * FROM games WHERE public_token = ?')
   const forUser = db.prepare<[number, number], GameRow>(`SELECT * FROM games WHERE gm_user_id = ?
@@ -52,6 +55,7 @@ export function gamesRepository(db: Db) {
 
   return {
     insert: (game: NewGame) => { insertGame.run(game) },
+    setPathPreview: (id: string, on: boolean) => { setPathPreview.run(on ? 1 : 0, id) },
     byId: (id: string) => byId.get(id),
     /** The GM's user id, or undefined when there is no such game (no large columns read). */
     /** The (first) seat a user holds in a game. */

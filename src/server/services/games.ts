@@ -49,7 +49,8 @@ function readBoardFile(ctx: ServiceContext, id: string): { definition: BoardDefi
   }
 }
 
-export function createGame(ctx: ServiceContext, gmUserId: number, input: z.output<typeof createGameRequest>): GameRow {
+/** `pathPreview` may be left out (on by default, as in the API): scripts and older callers do not name it. */
+export function createGame(ctx: ServiceContext, gmUserId: number, input: Omit<z.output<typeof createGameRequest>, 'pathPreview'> & { pathPreview?: boolean }): GameRow {
   let board: BoardDefinition
   let file: unknown
   if ((input.board === undefined) === (input.boardFile === undefined)) throw badRequest('give either board or boardFile', 'board')
@@ -73,7 +74,7 @@ export function createGame(ctx: ServiceContext, gmUserId: number, input: z.outpu
     ctx.games.insert({
       id, name: input.name, board_name: board.name, board_json: JSON.stringify(file), gm_user_id: gmUserId,
       seat_count: input.seats, turn_length_ms: Math.round(input.turnLengthHours * HOUR),
-      review_window_ms: Math.round(input.reviewWindowHours * HOUR), close_early: input.closeEarly ? 1 : 0,
+      review_window_ms: Math.round(input.reviewWindowHours * HOUR), close_early: input.closeEarly ? 1 : 0, path_preview: input.pathPreview === false ? 0 : 1,
       gm_plays: input.gmPlays ? 1 : 0, seed: ctx.newSeed?.() ?? randomInt(0, 2 ** 31 - 1), public_token: newSecret(), created_at: now,
     })
     for (let seat = 1; seat <= input.seats; seat++) ctx.games.insertSeat(id, seat)

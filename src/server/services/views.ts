@@ -107,7 +107,7 @@ function gameSummary(ctx: ServiceContext, game: GameRow, seats: SeatRow[], showE
     board: JSON.parse(game.board_json) as unknown,
     settings: {
       seats: game.seat_count, turnLengthHours: game.turn_length_ms / 3600_000, reviewWindowHours: game.review_window_ms / 3600_000,
-      closeEarly: game.close_early === 1, gmPlays: game.gm_plays === 1,
+      closeEarly: game.close_early === 1, gmPlays: game.gm_plays === 1, pathPreview: game.path_preview === 1,
     },
     seats: seats.map((s) => seatView(s, showEmails)),
     robots: state ? state.robots.map(publicRobot) : [],
