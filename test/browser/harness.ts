@@ -30,7 +30,7 @@ export interface Stack {
   browser: Browser
   /** The newest link in the newest mail to `to` whose subject matches, rewritten to the server's real address. */
   mailLink(to: string, subject: RegExp): Promise<string>
-  context(options: { phone?: boolean; javaScript?: boolean }): Promise<BrowserContext>
+  context(options: { phone?: boolean; javaScript?: boolean; timezoneId?: string }): Promise<BrowserContext>
   /** A full-page screenshot; with `at`, a screenshot of that element only. */
   shot(page: Page, name: string, at?: string): Promise<void>
   close(): Promise<void>
@@ -69,8 +69,9 @@ export async function startStack(): Promise<Stack> {
       const url = new URL(link)
       return `${origin}${url.pathname}${url.search}`
     },
-    async context({ phone = false, javaScript = true }) {
+    async context({ phone = false, javaScript = true, timezoneId }) {
       const context = await browser.newContext({
+        ...(timezoneId ? { timezoneId } : {}),
         viewport: phone ? PHONE : DESKTOP, javaScriptEnabled: javaScript, deviceScaleFactor: phone ? 2 : 1, isMobile: phone, hasTouch: phone,
       })
       contexts.push(context)

@@ -3,13 +3,41 @@
 (function () {
   'use strict'
 
-  // <time datetime> in the reader's own time zone.
+  // <time datetime> in the reader's own time zone, in the server's one format ("Sat 12 Jan, 13:00"),
+  // with the zone named ("CET"); the UTC time the server wrote stays on hover.
+  var zone = (Intl.DateTimeFormat().resolvedOptions().timeZone || '').replace(/_/g, ' ')
+  var local = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false, timeZoneName: 'short' })
+  function localTime(d) {
+    var parts = {}
+    local.formatToParts(d).forEach(function (p) { parts[p.type] = p.value })
+    return parts.weekday + ' ' + parts.day + ' ' + parts.month + ', ' + parts.hour + ':' + parts.minute + ' ' + parts.timeZoneName
+  }
   document.querySelectorAll('time[datetime]').forEach(function (el) {
     var d = new Date(el.getAttribute('datetime'))
     if (isNaN(d)) return
-    el.title = el.textContent
-    el.textContent = d.toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
+    el.title = el.textContent + (zone ? ' (shown in ' + zone + ' time)' : '')
+    el.textContent = localTime(d)
   })
+
+  // Countdowns to a deadline tick every second, on the server's clock (the page says what time it
+  // was there), so a computer whose clock is off still counts down to the real deadline.
+  var skew = Number(document.body.getAttribute('data-now')) ? Number(document.body.getAttribute('data-now')) - Date.now() : 0
+  var countdowns = Array.prototype.slice.call(document.querySelectorAll('[data-deadline]'))
+  function two(n) { return n < 10 ? '0' + n : String(n) }
+  function left(ms) {
+    var s = Math.floor(ms / 1000)
+    var days = Math.floor(s / 86400)
+    var clock = two(Math.floor((s % 86400) / 3600)) + ':' + two(Math.floor((s % 3600) / 60)) + ':' + two(s % 60)
+    return 'in ' + (days ? days + (days === 1 ? ' day ' : ' days ') : '') + clock
+  }
+  function tick() {
+    var now = Date.now() + skew
+    countdowns.forEach(function (el) {
+      var ms = Date.parse(el.getAttribute('data-deadline')) - now
+      el.textContent = ms > 0 ? left(ms) : 'the deadline has passed'
+    })
+  }
+  if (countdowns.length) { tick(); setInterval(tick, 1000) }
 
   document.querySelectorAll('.js-only').forEach(function (el) { el.hidden = false })
 

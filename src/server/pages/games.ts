@@ -122,7 +122,9 @@ export function gamePages(app: FastifyInstance, kit: PageKit): void {
     return kit.render(request, reply, 'game', {
       title: view.name, game: view, players: playerRows(view), turn, done: DONE[done ?? ''] ?? null,
       waiting: waitingFor(ctx, m.game, user.id), boardPicture: `/games/${view.id}/pictures/board.svg`,
-      gameBase: `/games/${view.id}`, spectator: false, isOpen: isOpenToJoin(ctx, m.game), errors: {}, values: {}, ...extra,
+      gameBase: `/games/${view.id}`, spectator: false, isOpen: isOpenToJoin(ctx, m.game), errors: {}, values: {},
+      // The page follows the game live (src/server/live); while the GM sets it up, forms are being filled: no refresh.
+      live: `/games/${view.id}/live`, noRefresh: m.isGm, ...extra,
     }, status)
   }
 

@@ -16,6 +16,7 @@ import type { ServiceContext } from '../services/context.js'
 import { authPages } from './auth.js'
 import { gamePages } from './games.js'
 import { gmPages } from './gm.js'
+import { liveRoutes } from '../live/routes.js'
 import { installPageErrors, staticFiles, type PageKit, pageKit } from './kit.js'
 import { picturePages } from './pictures.js'
 import { turnPages } from './turns.js'
@@ -63,4 +64,5 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
   gmPages(app, kit)
   watchPages(app, kit)
   picturePages(app, kit)
+  await liveRoutes(app, ctx)
 }

@@ -82,7 +82,7 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
     const query = request.query as Record<string, string | undefined>
     const plan = planOf(ctx, m, turn, me.player, playsCards(robot))
     return kit.render(request, reply, 'submit', {
-      plan,
+      plan, live: `/games/${m.game.id}/live`, noRefresh: true,
       title: `Turn ${tv.number}: your program`, game: { id: m.game.id, name: m.game.name, status: m.game.status }, turn: tv, me,
       hand: me.hand.map((c) => cardView(c!)), registers, stored, storedCards: stored?.cards.map(cardView) ?? [],
       rebooting: !playsCards(robot), outOfPlay: !robot.rebooting && !playsCards(robot), reinstated, directions: DIRECTION_NAMES,
@@ -155,7 +155,7 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
     const { m, turn, tv, base, published } = reportData(request, request.params.gameId, request.params.turn)
     if (!tv.result) {
       if (tv.me?.canSubmit) return reply.redirect(`${base}/turns/${turn.number}/submit`, 303)
-      return kit.render(request, reply, 'turn-waiting', { title: `Turn ${turn.number}`, game: { id: m.game.id, name: m.game.name }, turn: tv, base })
+      return kit.render(request, reply, 'turn-waiting', { title: `Turn ${turn.number}`, game: { id: m.game.id, name: m.game.name }, turn: tv, base, live: `${base}/live` })
     }
     const { sections, fused } = reportSections(tv.result, `${base}/turns/${turn.number}/pictures`)
     return kit.render(request, reply, 'turn', {

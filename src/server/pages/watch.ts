@@ -26,7 +26,7 @@ export function watchPages(app: FastifyInstance, kit: PageKit): void {
     return kit.render(request, reply, 'game', {
       title: view.name, game: { ...view, you: { isGm: false, seat: null, player: null }, publicLink: null },
       players: playerRows({ ...view, currentTurn: null }), turn: view.currentTurn, done: null, waiting: null,
-      boardPicture: `${base}/pictures/board.svg`, gameBase: base, spectator: true, isOpen: false, history: view.history,
+      boardPicture: `${base}/pictures/board.svg`, gameBase: base, spectator: true, isOpen: false, history: view.history, live: `${base}/live`,
     })
   })
 

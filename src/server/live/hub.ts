@@ -1,0 +1,91 @@
+// Who follows which game live, and telling them when it changes. Changes are found, not
+// announced: four times a second, for the games someone follows (and only those), a cheap
+// signature of the game is read from the database (status, current turn and its status, how
+// many programs are in, the deadline, published turns). Every way a game changes — a page, the
+// API, the GM console, the scheduler closing a turn — shows there, and no service has to remember
+// to call anyone. When a game's signature moves, each follower's own view is worked out again
+// (state.ts) and sent if it differs from what that follower was last told.
+import type { GameRow } from '../repositories/games.js'
+import type { ServiceContext } from '../services/context.js'
+import { changeOf, memberLiveState, publicLiveState, type MemberLiveState, type PublicLiveState } from './state.js'
+
+export interface LiveMessage { id: string; event: 'update'; data: (PublicLiveState | MemberLiveState) & { kind: string; message: string } }
+
+export interface Follower {
+  gameId: string
+  /** The signed-in member following, or null for a spectator (public view only). */
+  userId: number | null
+  last: PublicLiveState | MemberLiveState | null
+  send(message: LiveMessage): void
+}
+
+export const POLL_MS = 250
+
+/** The game's signature: it changes whenever anything a live page shows may have changed. */
+export function signature(ctx: ServiceContext, game: GameRow): string {
+  const turn = ctx.turns.current(game.id)
+  const programs = turn && turn.status === 'open' ? ctx.turns.latestSubmissions(turn.id).length : 0
+  return [game.status, turn?.id ?? 0, turn?.status ?? '', turn?.deadline ?? 0, turn?.reopened_player_id ?? '', programs, ctx.turns.published(game.id).length].join('.')
+}
+
+export function viewFor(ctx: ServiceContext, game: GameRow, userId: number | null): PublicLiveState | MemberLiveState {
+  return userId === null ? publicLiveState(ctx, game) : memberLiveState(ctx, game, userId)
+}
+
+export function liveHub(ctx: ServiceContext) {
+  const followers = new Map<string, Set<Follower>>()
+  const signatures = new Map<string, string>()
+  let timer: NodeJS.Timeout | null = null
+
+  /** Tells one follower the game as it is now, if that differs from what it was last told. */
+  const tell = (follower: Follower, game: GameRow, id: string) => {
+    const now = viewFor(ctx, game, follower.userId)
+    const change = changeOf(follower.last, now)
+    follower.last = now
+    if (change) follower.send({ id, event: 'update', data: { ...now, ...change } })
+  }
+
+  const poll = () => {
+    for (const [gameId, set] of followers) {
+      const game = ctx.games.byId(gameId)
+      if (!game) continue
+      const id = signature(ctx, game)
+      if (signatures.get(gameId) === id) continue
+      signatures.set(gameId, id)
+      for (const follower of set) tell(follower, game, id)
+    }
+  }
+
+  return {
+    /**
+     * Starts following: the follower is told the game as it is at once. `lastEventId` is the
+     * signature the browser saw last (EventSource sends it on reconnecting): when the game moved
+     * on meanwhile, the first message says it is a catch-up.
+     */
+    follow(follower: Follower, lastEventId: string | null): () => void {
+      const game = ctx.games.byId(follower.gameId)
+      if (!game) return () => {}
+      const id = signature(ctx, game)
+      const now = viewFor(ctx, game, follower.userId)
+      follower.last = now
+      const caughtUp = lastEventId !== null && lastEventId !== id
+      follower.send({ id, event: 'update', data: { ...now, kind: caughtUp ? 'catch-up' : 'hello', message: caughtUp ? 'Updated while you were away.' : '' } })
+      let set = followers.get(follower.gameId)
+      if (!set) followers.set(follower.gameId, (set = new Set()))
+      set.add(follower)
+      if (!signatures.has(follower.gameId)) signatures.set(follower.gameId, id)
+      timer ??= setInterval(poll, POLL_MS)
+      return () => {
+        set.delete(follower)
+        if (set.size === 0) { followers.delete(follower.gameId); signatures.delete(follower.gameId) }
+        if (followers.size === 0 && timer) { clearInterval(timer); timer = null }
+      }
+    },
+    /** Looks now instead of at the next tick (tests, and the close of the app). */
+    poll,
+    close() { if (timer) clearInterval(timer); timer = null; followers.clear() },
+    get followerCount() { let n = 0; for (const s of followers.values()) n += s.size; return n },
+  }
+}
+
+export type LiveHub = ReturnType<typeof liveHub>

@@ -1,0 +1,46 @@
+// The event streams of the live pages (server-sent events through @fastify/sse):
+//   GET /games/:gameId/live        members (players and the GM): who has submitted, what waits for you
+//   GET /watch/:publicToken/live   spectators: the public view only
+// Each message is an `update` whose id is the game's signature (hub.ts), so a browser that
+// reconnects (EventSource sends Last-Event-ID) is told at once if it missed something.
+// Heartbeats (comments every 15 s) keep proxies from closing an idle stream.
+import { fastifySSE } from '@fastify/sse'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { notFound } from '../errors.js'
+import { memberOf } from '../routes/api/games.js'
+import type { ServiceContext } from '../services/context.js'
+import { liveHub, type Follower, type LiveHub } from './hub.js'
+
+export const HEARTBEAT_MS = 15_000
+
+export async function liveRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<LiveHub> {
+  const hub = liveHub(ctx)
+  app.addHook('onClose', async () => hub.close())
+  await app.register(fastifySSE, { heartbeatInterval: HEARTBEAT_MS })
+
+  const stream = async (request: FastifyRequest, reply: FastifyReply, gameId: string, userId: number | null) => {
+    reply.header('cache-control', 'no-store')
+    reply.header('x-accel-buffering', 'no') // nginx: pass each event on at once
+    reply.sse.keepAlive()
+    const follower: Follower = {
+      gameId, userId, last: null,
+      send: (message) => { if (reply.sse.isConnected) void reply.sse.send({ id: message.id, event: message.event, data: message.data }).catch(() => {}) },
+    }
+    const stop = hub.follow(follower, reply.sse.lastEventId ?? null)
+    reply.sse.onClose(stop)
+  }
+
+  app.get<{ Params: { gameId: string } }>('/games/:gameId/live', { sse: 'only' }, async (request, reply) => {
+    const user = request.viewer?.user
+    if (!user) throw notFound('no such game')
+    const m = memberOf(ctx, request.params.gameId, request.viewer)
+    return stream(request, reply, m.game.id, user.id)
+  })
+
+  app.get<{ Params: { publicToken: string } }>('/watch/:publicToken/live', { sse: 'only' }, async (request, reply) => {
+    const game = ctx.games.byPublicToken(request.params.publicToken)
+    if (!game) throw notFound('no such game')
+    return stream(request, reply, game.id, null)
+  })
+  return hub
+}

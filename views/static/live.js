@@ -1,0 +1,51 @@
+// Live pages: follows the game's event stream (server-sent events, src/server/live) and keeps the
+// page current — who has submitted (never what), the turn closing, a turn published — and puts a
+// badge in the tab's title ("(1) BotWars") when something waits for you. Without JavaScript the
+// page is simply reloaded by hand (or by its <noscript> refresh); nothing here is needed to play.
+(function () {
+  'use strict'
+  var url = document.body.getAttribute('data-live')
+  if (!url || !window.EventSource) return
+  var baseTitle = document.title.replace(/^\(\d+\) /, '')
+  var note = document.getElementById('live-note')
+  // A form being filled in is never reloaded under the player's hands: it gets a note instead.
+  var editing = !!document.querySelector('form.program-form, form.gm-form textarea')
+  var source = new EventSource(url)
+
+  function say(text, link) {
+    if (!note || !text) return
+    note.textContent = text + ' '
+    if (link) {
+      var a = document.createElement('a')
+      a.href = window.location.href
+      a.textContent = 'Show it'
+      note.appendChild(a)
+    }
+    note.hidden = false
+  }
+
+  function markSubmitted(list) {
+    var ids = {}
+    list.forEach(function (s) { ids[s.player] = true })
+    document.querySelectorAll('[data-player] > .submitted, li[data-player].submission').forEach(function (cell) {
+      var holder = cell.hasAttribute('data-player') ? cell : cell.parentElement
+      var yes = !!ids[holder.getAttribute('data-player')]
+      if (cell.tagName === 'TD') cell.innerHTML = yes ? '<span class="yes">✔ in</span>' : '<span class="no">not yet</span>'
+      else cell.querySelector('.state').textContent = yes ? 'program in' : 'no program yet'
+    })
+  }
+
+  source.addEventListener('update', function (event) {
+    var s
+    try { s = JSON.parse(event.data) } catch (e) { return }
+    document.title = (s.needsYou ? '(' + s.needsYou + ') ' : '') + baseTitle
+    document.body.setAttribute('data-live-state', s.kind)
+    if (s.submitted) markSubmitted(s.submitted)
+    var waiting = document.querySelector('p.waiting')
+    if (waiting && s.waiting) { waiting.textContent = s.waiting; waiting.classList.toggle('urgent', !!s.needsYou) }
+    if (s.kind === 'hello') return
+    var big = s.kind !== 'submitted' && s.kind !== 'changed' && s.kind !== 'deadline'
+    if (big && !editing) { window.location.reload(); return }
+    say(s.message, big)
+  })
+})()
