@@ -1,6 +1,6 @@
 // `botwars backup FILE [--database PATH]`: a consistent copy of a live database through SQLite's
 // online backup API, safe while the server is running (it copies a snapshot page by page).
-import { existsSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs'
 import { resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import { InputError } from './io.js'
@@ -15,7 +15,10 @@ export async function backupCommand(args: string[]): Promise<string> {
   if (existsSync(target)) throw new InputError(`${target} already exists; choose a new file name`)
   const db = new Database(source, { readonly: true, fileMustExist: true })
   try {
+    // Made 0600 first, as the database is (src/server/plugins/db.ts): a backup holds every hand.
+    closeSync(openSync(target, 'wx', 0o600))
     await db.backup(target)
+    chmodSync(target, 0o600)
   } finally {
     db.close()
   }

@@ -1,6 +1,7 @@
 // Builds the application (no listening here: server.ts listens, tests use app.inject).
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { createHash } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import type { Config } from './config.js'
 import { installErrorHandling } from './errors.js'
@@ -8,6 +9,7 @@ import { openDatabase, type Db } from './plugins/db.js'
 import { chooseTransport, mailer, type Mailer } from './plugins/mail.js'
 import { registerSecurityHeaders } from './plugins/security-headers.js'
 import { registerSessions } from './plugins/session.js'
+import { signInLimits } from './plugins/sign-in-limits.js'
 import { authRoutes } from './routes/api/auth.js'
 import { gameRoutes } from './routes/api/games.js'
 import { openApiDocument } from './routes/api/openapi.js'
@@ -16,6 +18,7 @@ import { turnRoutes } from './routes/api/turns.js'
 import { routeRegistry } from './routes/define.js'
 import { pagesPlugin } from './pages/index.js'
 import type { MailTransport } from './mail/transport.js'
+import { SIGN_IN_MAILS_PER_HOUR } from './services/auth.js'
 import { createContext, type ServiceContext } from './services/context.js'
 import { runDueWork } from './services/scheduler.js'
 
@@ -31,8 +34,10 @@ export interface AppOptions {
   crashPoint?: (name: string) => void
   newSeed?: () => number
   logger?: FastifyServerOptions['logger']
-  /** Sign-in link requests per address of origin per minute. */
+  /** Sign-in link requests per address of origin per minute (the page and the API together). */
   loginRateLimit?: number
+  /** Sign-in mails per recipient address per hour (default SIGN_IN_MAILS_PER_HOUR). */
+  signInMailsPerHour?: number
 }
 
 declare module 'fastify' {
@@ -76,16 +81,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app, options.config.baseUrl.startsWith('https:'))
   await registerSessions(app, ctx, options.config.sessionSecret, options.config.baseUrl.startsWith('https:'))
   await app.register(rateLimit, { global: false })
+  const signIn = signInLimits(app, options.loginRateLimit ?? 20, options.signInMailsPerHour ?? SIGN_IN_MAILS_PER_HOUR)
 
   const registry = routeRegistry()
   await app.register(async (api) => {
-    authRoutes(api, ctx, registry, options.loginRateLimit ?? 20)
+    // Answers carry hands, programs and addresses: no cache (browser or proxy) may keep them.
+    api.addHook('onRequest', (_request, reply, done) => {
+      reply.header('cache-control', 'no-store')
+      done()
+    })
+    authRoutes(api, ctx, registry, signIn)
     gameRoutes(api, ctx, registry)
     turnRoutes(api, ctx, registry)
     publicRoutes(api, ctx, registry)
     const document = openApiDocument(registry.routes, API_PREFIX, options.config.baseUrl)
     api.get('/openapi.json', async () => document)
   }, { prefix: API_PREFIX })
-  await app.register(pagesPlugin, { ctx, secure: options.config.baseUrl.startsWith('https:') })
+  await app.register(pagesPlugin, {
+    ctx, secure: options.config.baseUrl.startsWith('https:'), signIn,
+    csrfKey: createHash('sha256').update(`csrf:${options.config.sessionSecret}`).digest('base64url'),
+  })
   return app
 }

@@ -43,7 +43,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data
   const dataDir = e.DATABASE_PATH === ':memory:' ? './data' : dirname(e.DATABASE_PATH)
-  mkdirSync(dataDir, { recursive: true })
+  // Only its owner may read it: it holds the database (every hand and program) and the outbox (sign-in links).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   return {
     port: e.PORT,
     host: e.HOST,

@@ -19,6 +19,7 @@ export const unauthorized = (message = 'sign in first') => new AppError(401, 'un
 export const forbidden = (message: string) => new AppError(403, 'forbidden', message)
 export const notFound = (message = 'not found') => new AppError(404, 'not_found', message)
 export const conflict = (message: string, field?: string) => new AppError(409, 'conflict', message, field)
+export const rateLimited = (message: string) => new AppError(429, 'rate_limited', message)
 
 export function fieldName(path: readonly PropertyKey[]): string {
   return path.reduce<string>((out, key) =>
@@ -42,7 +43,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500
     if (status >= 400 && status < 500) {
       // Fastify's own refusals: bad JSON, body too large, unsupported media type, …
-      const code = 'code' in err && typeof err.code === 'string' ? err.code : 'bad_request'
+      const code = 'code' in err && typeof err.code === 'string' ? err.code : status === 429 ? 'rate_limited' : 'bad_request'
       return reply.status(status).send({ error: code.replace(/^FST_ERR_/, '').toLowerCase(), message: err.message })
     }
     request.log.error({ err, reqId: request.id }, 'request failed')

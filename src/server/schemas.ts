@@ -3,16 +3,30 @@
 import { z } from 'zod'
 import { DIRECTIONS, DOUBLE_WRENCH_CHOICES, MAX_HP } from '../engine/types.js'
 
-const reason = z.string().trim().max(500).default('').describe('Why; shown in the game history')
+/**
+ * A name people type, as it is stored and mailed: control characters (CR, LF, tab, NUL, …), line
+ * separators and bidirectional overrides become spaces, runs of spaces one, trimmed. Names go
+ * into mail subjects and bodies, so no line break may survive.
+ */
+export function normalName(text: string): string {
+  return text.normalize('NFC').replace(/[\p{Cc}\p{Zl}\p{Zp}\u202a-\u202e\u2066-\u2069]+/gu, ' ').replace(/\s+/g, ' ').trim()
+}
+/** Free text (a reason): line breaks kept, every other control character dropped. */
+export function normalText(text: string): string {
+  return text.normalize('NFC').replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\n]|[\u202a-\u202e\u2066-\u2069]/gu, '').trim()
+}
+export const displayName = (max: number) => z.string().overwrite(normalName).min(1).max(max)
+
+const reason = z.string().overwrite(normalText).max(500).default('').describe('Why; shown in the game history')
 
 export const loginRequest = z.object({ email: z.email().max(254) })
 export const consumeLinkRequest = z.object({ token: z.string().min(10).max(200) })
-export const updateMeRequest = z.object({ name: z.string().trim().min(1).max(60) })
+export const updateMeRequest = z.object({ name: displayName(60) })
 
 export const colour = z.string().trim().toLowerCase().regex(/^(#[0-9a-f]{6}|[a-z][a-z ]{1,19})$/, 'a colour name like "red" or "#ff0000"')
 
 export const createGameRequest = z.object({
-  name: z.string().trim().min(1).max(80),
+  name: displayName(80),
   board: z.string().regex(/^[a-z0-9][a-z0-9-]{0,60}$/).optional().describe('A board of boards/, by file name without .json'),
   boardFile: z.unknown().optional().describe('An uploaded board file (the JSON of FORMAT.md), instead of `board`'),
   seats: z.number().int().min(2).max(8),
@@ -21,7 +35,7 @@ export const createGameRequest = z.object({
   closeEarly: z.boolean().default(true).describe('Close the turn as soon as every program is in'),
   gmPlays: z.boolean().default(false),
   pathPreview: z.boolean().default(true).describe('Players see where their program would take their robot while they plan (computed in their browser)'),
-  gmName: z.string().trim().min(1).max(60).optional().describe('When the GM plays: the name shown for the GM\'s robot'),
+  gmName: displayName(60).optional().describe('When the GM plays: the name shown for the GM\'s robot'),
   gmColour: colour.optional().describe('When the GM plays: the GM robot\'s colour'),
 })
 
@@ -29,7 +43,7 @@ export const inviteRequest = z.object({
   email: z.email().max(254),
   seat: z.number().int().min(1).max(8).optional().describe('Seat number; the first free seat when left out'),
 })
-export const joinRequest = z.object({ name: z.string().trim().min(1).max(60), colour })
+export const joinRequest = z.object({ name: displayName(60), colour })
 export const replaceRequest = z.object({ email: z.email().max(254), reason })
 export const reasonRequest = z.object({ reason })
 
@@ -51,6 +65,13 @@ export const deadlineRequest = z.object({
   extendHours: z.number().positive().max(24 * 60).optional(),
   reason,
 }).refine((v) => (v.deadline === undefined) !== (v.extendHours === undefined), { message: 'give either deadline or extendHours', path: ['deadline'] })
+
+/** Versions of the program history per page (the submissions route), by default and at most. */
+export const HISTORY_PAGE = 25
+export const historyPage = z.object({
+  from: z.coerce.number().int().min(1).max(100_000).default(1).describe('The first version to list'),
+  limit: z.coerce.number().int().min(1).max(100).default(HISTORY_PAGE).describe('How many versions per player'),
+})
 
 export const gameIdParams = z.object({ gameId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) })
 export const turnParams = gameIdParams.extend({ turn: z.coerce.number().int().min(1).max(100_000) })

@@ -9,6 +9,9 @@ const TICK_MS = 5_000
 const GRACE_MS = 5_000
 
 async function main() {
+  // Whatever this process creates (database, outbox, secrets, backups) is for its owner only;
+  // the files that matter are also made 0600 explicitly (plugins/db.ts, mail/transport.ts).
+  process.umask(0o077)
   let config
   try {
     config = loadConfig()

@@ -32,6 +32,8 @@ export async function testApp(options: Partial<AppOptions> & { dir?: string; smt
     now: () => clock.now,
     newSeed: () => 4242,
     loginRateLimit: 1000,
+    // Tests sign the same people in again and again; test/security/limits.test.ts tests the real limit.
+    signInMailsPerHour: 1000,
     ...options,
   })
   return {

@@ -51,12 +51,13 @@ export function smtpTransport(url: string): MailTransport {
 
 export function fileTransport(dir: string, log: (line: string) => void): MailTransport {
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
-  mkdirSync(dir, { recursive: true })
+  // The messages hold sign-in links and hands: only the owner may read them.
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
   return {
     async send(mail) {
       const info = await builder.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, messageId: mail.messageId })
       const file = join(dir, `${String(mail.id).padStart(6, '0')}.eml`)
-      writeFileSync(file, info.message as Buffer)
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 })
       const links = mail.text.match(/https?:\/\/\S+/g) ?? []
       log(`mail to ${mail.to}: ${mail.subject}${links.length ? ` — ${links.join(' ')}` : ''} (${file})`)
     },

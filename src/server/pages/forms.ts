@@ -2,11 +2,11 @@
 // schemas (src/server/schemas.ts) and name the field of every problem in words for people.
 import { z } from 'zod'
 import { DIRECTIONS, DOUBLE_WRENCH_CHOICES, MAX_HP } from '../../engine/types.js'
-import { colour } from '../schemas.js'
+import { colour, normalName, normalText } from '../schemas.js'
 
 export const ROBOT_COLOURS = ['red', 'blue', 'green', 'orange', 'purple', 'teal', 'pink', 'brown', 'gold', 'black'] as const
 
-const text = (max: number, what: string) => z.string({ error: `enter ${what}` }).trim().min(1, `enter ${what}`).max(max, `${what} is too long (at most ${max} characters)`)
+const text = (max: number, what: string) => z.string({ error: `enter ${what}` }).overwrite(normalName).min(1, `enter ${what}`).max(max, `${what} is too long (at most ${max} characters)`)
 const checkbox = z.preprocess((v) => v === 'on' || v === 'true' || v === '1', z.boolean())
 const optionalText = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().optional())
 const number = (what: string, min: number, max: number, integer = false) => z.preprocess(
@@ -36,7 +36,7 @@ export const joinForm = z.object({
 
 export const inviteForm = z.object({ email: z.string().trim().pipe(z.email('enter an email address like ann@example.com').max(254)) })
 
-export const reasonForm = z.object({ reason: z.string().trim().max(500, 'the reason is too long (at most 500 characters)').default('') })
+export const reasonForm = z.object({ reason: z.string().overwrite(normalText).max(500, 'the reason is too long (at most 500 characters)').default('') })
 
 export const submitForm = z.object({
   r1: optionalText, r2: optionalText, r3: optionalText, r4: optionalText, r5: optionalText,

@@ -12,6 +12,8 @@ import view from '@fastify/view'
 import ejs from 'ejs'
 import type { FastifyInstance } from 'fastify'
 import { fileURLToPath } from 'node:url'
+import { formTokenOwner } from '../plugins/session.js'
+import type { SignInLimits } from '../plugins/sign-in-limits.js'
 import type { ServiceContext } from '../services/context.js'
 import { authPages } from './auth.js'
 import { gamePages } from './games.js'
@@ -28,7 +30,13 @@ export interface PagesOptions {
   ctx: ServiceContext
   /** Cookies only over HTTPS (when BASE_URL is https). */
   secure: boolean
+  signIn: SignInLimits
+  /** Keys the form tokens' binding to the session (derived from the session secret). */
+  csrfKey: string
 }
+
+/** The form cookie; over HTTPS with the `__Host-` prefix, so no other host (a sibling subdomain) can set it. */
+export const csrfCookieName = (secure: boolean) => (secure ? '__Host-botwars_csrf' : 'botwars_csrf')
 
 export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): Promise<void> {
   const { ctx } = options
@@ -49,16 +57,25 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
     options: { rmWhitespace: false, cache: true },
     production: true,
   })
+  // The form token is bound to the session it was made for (csrf userInfo: the session id, or
+  // "signed-out"), so a token and form cookie an attacker got for their own session do not
+  // work with a victim's session cookie.
   await app.register(csrf, {
     sessionPlugin: '@fastify/cookie',
-    cookieKey: 'botwars_csrf',
+    cookieKey: csrfCookieName(options.secure),
     cookieOpts: { signed: true, httpOnly: true, sameSite: 'strict', path: '/', secure: options.secure },
+    csrfOpts: { hmacKey: options.csrfKey },
+    getUserInfo: (request) => formTokenOwner(request),
     getToken: (request) => (request.body as Record<string, string> | undefined)?._csrf,
+  })
+  // API tokens open the JSON API of one game only: on the pages a request with one is signed out.
+  app.addHook('onRequest', async (request) => {
+    if (request.viewer.tokenGameId !== undefined) request.viewer = { user: null }
   })
   const kit: PageKit = pageKit(app, ctx, VIEWS_DIR)
   installPageErrors(app, kit)
   staticFiles(app, VIEWS_DIR)
-  authPages(app, kit)
+  authPages(app, kit, options.signIn)
   gamePages(app, kit)
   turnPages(app, kit)
   gmPages(app, kit)

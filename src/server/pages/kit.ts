@@ -8,6 +8,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Route
 import { z } from 'zod'
 import { browserBundle, bundleVersion } from '../../browser/build.js'
 import { AppError, fieldName } from '../errors.js'
+import { formTokenOwner } from '../plugins/session.js'
 import type { UserRow } from '../repositories/users.js'
 import type { ServiceContext } from '../services/context.js'
 
@@ -105,7 +106,7 @@ export function pageKit(app: FastifyInstance, ctx: ServiceContext, viewsDir: str
     ctx,
     render(request, reply, view, data, status = 200) {
       const user = request.viewer?.user ?? null
-      const csrfToken = reply.generateCsrf()
+      const csrfToken = reply.generateCsrf({ userInfo: formTokenOwner(request) })
       reply.status(status).header('cache-control', 'no-store')
       return reply.view(`pages/${view}.ejs`, {
         title: 'BotWars', user, csrfToken, asset, path: request.url.split('?')[0], errors: {}, values: {},

@@ -1,14 +1,25 @@
 // The SQLite database: opened with WAL, foreign keys and a busy timeout, and brought up to date
 // with the numbered plain-SQL files in migrations/ (each applied once, in its own transaction).
 import Database from 'better-sqlite3'
-import { readdirSync, readFileSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 export type Db = Database.Database
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations/', import.meta.url))
 
+/**
+ * The database holds every hand and program and the outbox (sign-in links): only its owner may
+ * read it. The file is made 0600 before SQLite opens it, and SQLite gives the -wal and -shm files
+ * the database's mode; files left by an older version are tightened.
+ */
+export const PRIVATE_FILE = 0o600
+
 export function openDatabase(path: string): Db {
+  if (path !== ':memory:') {
+    if (!existsSync(path)) closeSync(openSync(path, 'a', PRIVATE_FILE))
+    for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, PRIVATE_FILE)
+  }
   const db = new Database(path)
   db.pragma('journal_mode = WAL')
   db.pragma('foreign_keys = ON')

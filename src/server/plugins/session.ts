@@ -55,3 +55,11 @@ export function sessionIdOf(request: FastifyRequest): string | null {
   const unsigned = request.unsignCookie(raw)
   return unsigned.valid ? unsigned.value : null
 }
+
+/**
+ * What a form token is bound to (pages/index.ts): the session it was made in, or "signed-out".
+ * A token made in one session does not work in another, whoever holds the form cookie.
+ */
+export function formTokenOwner(request: FastifyRequest): string {
+  return sessionIdOf(request) ?? 'signed-out'
+}

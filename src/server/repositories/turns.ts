@@ -96,7 +96,8 @@ export function turnsRepository(db: Db) {
     WHERE g.id = @game
     ORDER BY s.seat_no LIMIT 1`)
   const submitters = db.prepare<[number], string>('SELECT DISTINCT player_id FROM submissions WHERE turn_id = ?').pluck()
-  const versions = db.prepare<[number, string], SubmissionRow>('SELECT * FROM submissions WHERE turn_id = ? AND player_id = ? ORDER BY version')
+  const versions = db.prepare<[number, string, number, number], SubmissionRow>(
+    'SELECT * FROM submissions WHERE turn_id = ? AND player_id = ? AND version >= ? ORDER BY version LIMIT ?')
 
   return {
     insert: (gameId: string, number: number, dealtStateJson: string, now: number, deadline: number) =>
@@ -134,7 +135,8 @@ export function turnsRepository(db: Db) {
     openDue: (now: number, limit: number) => openDue.all({ now, limit }),
     remindersDue: (now: number, soon: number, limit: number) => remindersDue.all({ now, soon, limit }),
     latestSubmissions: (turnId: number) => latest.all(turnId),
-    submissionVersions: (turnId: number, playerId: string) => versions.all(turnId, playerId),
+    /** At most `limit` versions of a player's program, from version `from` on. */
+    submissionVersions: (turnId: number, playerId: string, from: number, limit: number) => versions.all(turnId, playerId, from, limit),
   }
 }
 export type TurnsRepository = ReturnType<typeof turnsRepository>

@@ -19,12 +19,15 @@ export function usersRepository(db: Db) {
   const insertLogin = db.prepare<[string, string, number, number]>('INSERT INTO login_tokens (token_hash, email, created_at, expires_at) VALUES (?, ?, ?, ?)')
   const useLogin = db.prepare<[number, string, number], { email: string }>(
     'UPDATE login_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING email')
+  const loginsSince = db.prepare<[string, number], number>('SELECT COUNT(*) FROM login_tokens WHERE email = ? AND created_at > ?').pluck()
   const pendingLogin = db.prepare<[string, number], string>(
     'SELECT email FROM login_tokens WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?').pluck()
   const insertSession = db.prepare<[string, number, number, number]>('INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
   const sessionUser = db.prepare<[string], SessionRow>(
     'SELECT users.*, sessions.expires_at FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.id_hash = ?')
   const deleteSession = db.prepare<[string]>('DELETE FROM sessions WHERE id_hash = ?')
+  const deleteSessionsOf = db.prepare<[number]>('DELETE FROM sessions WHERE user_id = ?')
+  const revokeAllTokens = db.prepare<[number, number]>('UPDATE api_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL')
   const revokeTokens = db.prepare<[number, number, string]>('UPDATE api_tokens SET revoked_at = ? WHERE user_id = ? AND game_id = ? AND revoked_at IS NULL')
   const insertToken = db.prepare<[string, number, string, number]>('INSERT INTO api_tokens (token_hash, user_id, game_id, created_at) VALUES (?, ?, ?, ?)')
   const tokenUser = db.prepare<[string], TokenRow>(
@@ -47,6 +50,8 @@ export function usersRepository(db: Db) {
       insertLogin.run(hashSecret(token), email, now, now + ttlMs)
       return token
     },
+    /** Sign-in links made for an address (lower case) after a time. */
+    loginTokensSince: (email: string, since: number) => loginsSince.get(email, since)!,
     /** The address a sign-in link is for, while it is unused and unexpired; reading does not use it. */
     loginTokenEmail: (token: string, now: number) => pendingLogin.get(hashSecret(token), now),
     /** Single use: the UPDATE succeeds once, and only before expiry. */
@@ -65,6 +70,16 @@ export function usersRepository(db: Db) {
       return user
     },
     deleteSession: (sessionId: string) => { deleteSession.run(hashSecret(sessionId)); changed() },
+    deleteSessionsOf(userId: number): number {
+      const deleted = deleteSessionsOf.run(userId).changes
+      changed()
+      return deleted
+    },
+    revokeAllApiTokens(userId: number, now: number): number {
+      const revoked = revokeAllTokens.run(now, userId).changes
+      changed()
+      return revoked
+    },
     /** A new API token for a player in one game; the previous one stops working. */
     createApiToken(userId: number, gameId: string, now: number): string {
       const token = newSecret()

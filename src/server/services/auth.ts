@@ -1,13 +1,27 @@
 // Sign-in by one-time link (30 minutes, single use) and sessions.
+import { rateLimited } from '../errors.js'
 import { signInMail } from '../mail/templates.js'
 import type { ServiceContext } from './context.js'
 
 export const SIGN_IN_LINK_TTL_MS = 30 * 60_000
 export const SESSION_TTL_MS = 90 * 24 * 3600_000
 
-export function requestSignIn(ctx: ServiceContext, email: string): void {
+/** Sign-in mails to one address per hour, by default: the page and the API share it (the count is in the database). */
+export const SIGN_IN_MAILS_PER_HOUR = 3
+const HOUR_MS = 3600_000
+
+/**
+ * Mails a sign-in link, unless `perHour` links went to that address in the last hour: then 429
+ * (without it, anyone could bomb an address with sign-in mail, from as many addresses of origin
+ * as they like). The earlier link still works.
+ */
+export function requestSignIn(ctx: ServiceContext, email: string, perHour = SIGN_IN_MAILS_PER_HOUR): void {
   ctx.write(() => {
-    const token = ctx.users.createLoginToken(email.toLowerCase(), ctx.now(), SIGN_IN_LINK_TTL_MS)
+    const address = email.toLowerCase()
+    if (ctx.users.loginTokensSince(address, ctx.now() - HOUR_MS) >= perHour) {
+      throw rateLimited('a sign-in link was sent to this address recently: use that one (it works for 30 minutes), or ask again in an hour')
+    }
+    const token = ctx.users.createLoginToken(address, ctx.now(), SIGN_IN_LINK_TTL_MS)
     ctx.mail({ kind: 'sign-in', to: email, ...signInMail(ctx.link(`/auth/link?token=${token}`)) })
   })
 }
@@ -25,4 +39,12 @@ export function signInWithLink(ctx: ServiceContext, token: string) {
     const user = ctx.users.findOrCreate(email, ctx.now())
     return { user, sessionId: ctx.users.createSession(user.id, ctx.now(), SESSION_TTL_MS) }
   })
+}
+
+/**
+ * Ends every session of a person and revokes every API token they hold. A plain sign-out ends
+ * only the session it is sent from and leaves API tokens working (docs/security.md).
+ */
+export function signOutEverywhere(ctx: ServiceContext, userId: number): { sessions: number; tokens: number } {
+  return ctx.write(() => ({ sessions: ctx.users.deleteSessionsOf(userId), tokens: ctx.users.revokeAllApiTokens(userId, ctx.now()) }))
 }

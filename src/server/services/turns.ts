@@ -6,7 +6,7 @@ import { programProblem } from '../../engine/program.js'
 import { renderTurnReport } from '../../engine/report.js'
 import type { TurnResult } from '../../engine/turn.js'
 import type { Card, GameState } from '../../engine/types.js'
-import { badRequest, conflict, forbidden, notFound } from '../errors.js'
+import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.js'
 import { draftReadyMail, gameOverMail, reminderMail, reopenedMail, resultsMail } from '../mail/templates.js'
 import type { GameRow } from '../repositories/games.js'
 import type { SubmissionRow, TurnRow } from '../repositories/turns.js'
@@ -68,6 +68,9 @@ export function submitProgramSoon(ctx: ServiceContext, viewer: Viewer, gameId: s
 
 type SubmissionInput = z.output<typeof submissionRequest>
 
+/** Versions of one player's program per turn at most: enough to change one's mind, not to flood the server. */
+export const MAX_VERSIONS = 100
+
 /** The work of a submission, to be run inside a write transaction. */
 function storeProgram(ctx: ServiceContext, viewer: Viewer, gameId: string, turnNumber: number, input: SubmissionInput): () => SubmissionRow {
   const userId = viewer.user?.id
@@ -83,6 +86,13 @@ function storeProgram(ctx: ServiceContext, viewer: Viewer, gameId: string, turnN
     if (c.turn_status !== 'open' && !reopened) throw conflict(`turn ${turnNumber} is closed; your previous submission stands`)
     // BotWars rules: a GM who plays completes their program first; once locked it is final (lock.ts).
     if (c.gm_locked_at !== null && c.user_id === c.gm_user_id) throw conflict(`your program for turn ${turnNumber} is locked: it became final before you saw the others'`)
+    // The deadline counts when the program arrives, not when the clockwork next looks (it ticks
+    // every few seconds). A paused game's clock stopped when it was paused.
+    const clock = c.game_status === 'paused' ? c.paused_at ?? ctx.now() : ctx.now()
+    if (c.turn_status === 'open' && clock >= c.deadline!) throw conflict(`the deadline of turn ${turnNumber} has passed; your previous submission stands`)
+    if ((c.previous_version ?? 0) >= MAX_VERSIONS) {
+      throw new AppError(409, 'too_many_versions', `you have sent ${MAX_VERSIONS} versions of your program for turn ${turnNumber}, the most a turn takes; version ${MAX_VERSIONS} stands`)
+    }
     const dealt = sharedDealtState(ctx, gameId, c.turn_id, turnNumber, c.opened_at!)
     const robot = dealt.robots.find((r) => r.player === playerId)
     if (!robot) throw conflict('your seat has no robot')

@@ -89,10 +89,17 @@ export function turnView(ctx: ServiceContext, m: Membership, turn: TurnRow) {
   }
 }
 
-export function submissionHistory(ctx: ServiceContext, m: Membership, turn: TurnRow) {
+/** One page of the version history: versions `from`..`from + limit - 1` of each player the viewer may see, and whether any has more. */
+export function submissionHistory(ctx: ServiceContext, m: Membership, turn: TurnRow, from: number, limit: number) {
   const visible = turn.status === 'published' || gmSeesTurn(m, turn)
   const players = visible ? m.seats.map((s) => s.player_id) : m.seat ? [m.seat.player_id] : []
-  return Object.fromEntries(players.map((p) => [p, ctx.turns.submissionVersions(turn.id, p).map(submissionView)]))
+  let more = false
+  const submissions = Object.fromEntries(players.map((p) => {
+    const rows = ctx.turns.submissionVersions(turn.id, p, from, limit + 1)
+    if (rows.length > limit) more = true
+    return [p, rows.slice(0, limit).map(submissionView)]
+  }))
+  return { submissions, more }
 }
 
 function gameSummary(ctx: ServiceContext, game: GameRow, seats: SeatRow[], showEmails: boolean) {
@@ -129,8 +136,16 @@ export function gameView(ctx: ServiceContext, m: Membership) {
   }
 }
 
-export function historyView(ctx: ServiceContext, game: GameRow) {
-  return ctx.games.actions(game.id).map((a) => ({ at: iso(a.at), action: a.action, reason: a.reason, detail: JSON.parse(a.detail_json) as unknown }))
+/** The keys of a GM action's detail that hold an email address (invite: `email`, replace: `invited`). */
+const EMAIL_KEYS = new Set(['email', 'invited'])
+
+/** The GM's actions; the addresses in them only for the GM (nobody else sees anyone's address). */
+export function historyView(ctx: ServiceContext, game: GameRow, showEmails: boolean) {
+  return ctx.games.actions(game.id).map((a) => {
+    const detail = JSON.parse(a.detail_json) as Record<string, unknown>
+    const shown = showEmails ? detail : Object.fromEntries(Object.entries(detail).filter(([key]) => !EMAIL_KEYS.has(key)))
+    return { at: iso(a.at), action: a.action, reason: a.reason, detail: shown }
+  })
 }
 
 /** Spectators: the game and its published turns, nothing more. */
@@ -141,7 +156,7 @@ export function spectatorGameView(ctx: ServiceContext, publicToken: string) {
   return {
     ...gameSummary(ctx, game, ctx.games.seats(game.id), false),
     currentTurn: current ? { number: current.number, status: current.status, deadline: iso(current.deadline) } : null,
-    history: historyView(ctx, game),
+    history: historyView(ctx, game, false),
   }
 }
 

@@ -4,19 +4,19 @@ import { z } from 'zod'
 import { badRequest } from '../../errors.js'
 import { sessionIdOf, SESSION_COOKIE } from '../../plugins/session.js'
 import { consumeLinkRequest, loginRequest, updateMeRequest } from '../../schemas.js'
-import { requestSignIn, signInWithLink } from '../../services/auth.js'
+import { requestSignIn, signInWithLink, signOutEverywhere } from '../../services/auth.js'
+import type { SignInLimits } from '../../plugins/sign-in-limits.js'
 import type { ServiceContext } from '../../services/context.js'
 import type { RouteRegistry } from '../define.js'
 
 export const meResponse = z.object({ id: z.number(), email: z.string(), name: z.string() })
 
-export function authRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteRegistry, loginsPerMinute: number) {
+export function authRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteRegistry, limits: SignInLimits) {
   r.define(app, {
-    method: 'POST', url: '/auth/login', tag: 'auth', auth: 'public', status: 202, body: loginRequest,
-    config: { rateLimit: { max: loginsPerMinute, timeWindow: 60_000 } },
-    summary: 'Mail a one-time sign-in link (valid 30 minutes, single use) to an address',
+    method: 'POST', url: '/auth/login', tag: 'auth', auth: 'public', status: 202, body: loginRequest, guard: limits.guard,
+    summary: 'Mail a one-time sign-in link (valid 30 minutes, single use) to an address; a few per address and hour (429 "rate_limited")',
     handler: ({ body }) => {
-      requestSignIn(ctx, body.email)
+      requestSignIn(ctx, body.email, limits.mailsPerHour)
       return { ok: true, message: `A sign-in link is on its way to ${body.email}.` }
     },
   })
@@ -37,6 +37,15 @@ export function authRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteRe
       if (id) ctx.users.deleteSession(id)
       reply.clearCookie(SESSION_COOKIE, { path: '/' })
       return { ok: true }
+    },
+  })
+  r.define(app, {
+    method: 'POST', url: '/auth/logout-everywhere', tag: 'auth', auth: 'user',
+    summary: 'End every session of yours and revoke every API token of yours (a plain logout ends only this session)',
+    handler: ({ user, reply }) => {
+      const ended = signOutEverywhere(ctx, user.id)
+      reply.clearCookie(SESSION_COOKIE, { path: '/' })
+      return { ok: true, ...ended }
     },
   })
   r.define(app, {

@@ -36,14 +36,17 @@ export function gameRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteRe
     handler: ({ user, body, viewer }) => gameView(ctx, membership(ctx, createGame(ctx, user.id, body).id, viewer)),
   })
   r.define(app, {
-    method: 'GET', url: '/games/:gameId', tag: 'games', auth: 'user', params: gameIdParams,
+    method: 'GET', url: '/games/:gameId', tag: 'games', auth: 'user', tokens: true, params: gameIdParams,
     summary: 'A game as you may see it: seats, robots, the current turn (your hand and program only)',
     handler: ({ params, viewer }) => gameView(ctx, memberOf(ctx, params.gameId, viewer)),
   })
   r.define(app, {
-    method: 'GET', url: '/games/:gameId/history', tag: 'games', auth: 'user', params: gameIdParams,
+    method: 'GET', url: '/games/:gameId/history', tag: 'games', auth: 'user', tokens: true, params: gameIdParams,
     summary: 'Every GM action with its time and reason',
-    handler: ({ params, viewer }) => ({ history: historyView(ctx, memberOf(ctx, params.gameId, viewer).game) }),
+    handler: ({ params, viewer }) => {
+      const m = memberOf(ctx, params.gameId, viewer)
+      return { history: historyView(ctx, m.game, m.isGm) }
+    },
   })
   r.define(app, {
     method: 'POST', url: '/games/:gameId/invites', tag: 'gm', auth: 'user', status: 201, params: gameIdParams, body: inviteRequest,

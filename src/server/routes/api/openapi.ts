@@ -12,13 +12,17 @@ export function openApiDocument(routes: readonly AnyRouteSpec[], prefix: string,
     const path = prefix + route.url.replace(/:([A-Za-z]+)/g, '{$1}')
     const params = route.params ? jsonSchema(route.params, 'input') : null
     const properties = (params?.properties ?? {}) as Record<string, unknown>
+    const query = route.query ? jsonSchema(route.query, 'input') : null
     const status = String(route.status ?? 200)
     paths[path] ??= {}
     paths[path][route.method.toLowerCase()] = {
       summary: route.summary,
       tags: [route.tag],
-      ...(route.auth === 'user' ? { security: [{ session: [] }, { bearer: [] }] } : {}),
-      parameters: Object.entries(properties).map(([name, schema]) => ({ name, in: 'path', required: true, schema })),
+      ...(route.auth === 'user' ? { security: route.tokens ? [{ session: [] }, { bearer: [] }] : [{ session: [] }] } : {}),
+      parameters: [
+        ...Object.entries(properties).map(([name, schema]) => ({ name, in: 'path', required: true, schema })),
+        ...Object.entries((query?.properties ?? {}) as Record<string, unknown>).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+      ],
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
       responses: {
         [status]: { description: 'OK', content: { 'application/json': { schema: route.response ? jsonSchema(route.response, 'output') : { type: 'object' } } } },

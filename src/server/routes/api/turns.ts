@@ -1,7 +1,7 @@
 // Turns: view, submit a program, and the GM's review (reopen, re-resolve, publish).
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../../errors.js'
-import { lockRequest, reasonRequest, reopenRequest, submissionRequest, turnParams } from '../../schemas.js'
+import { HISTORY_PAGE, historyPage, lockRequest, reasonRequest, reopenRequest, submissionRequest, turnParams } from '../../schemas.js'
 import type { ServiceContext } from '../../services/context.js'
 import { lockGmProgram } from '../../services/lock.js'
 import { publishByGm, reopenSubmission, reresolve, submitProgramSoon } from '../../services/turns.js'
@@ -16,7 +16,7 @@ export function turnRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteRe
     return turn
   }
   r.define(app, {
-    method: 'GET', url: '/games/:gameId/turns/:turn', tag: 'turns', auth: 'user', params: turnParams,
+    method: 'GET', url: '/games/:gameId/turns/:turn', tag: 'turns', auth: 'user', tokens: true, params: turnParams,
     summary: 'A turn as you may see it: your hand and program; results once published (the GM also sees the draft)',
     handler: ({ params, viewer }) => {
       const m = memberOf(ctx, params.gameId, viewer)
@@ -24,15 +24,19 @@ export function turnRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteRe
     },
   })
   r.define(app, {
-    method: 'GET', url: '/games/:gameId/turns/:turn/submissions', tag: 'turns', auth: 'user', params: turnParams,
-    summary: 'Every version of the programs you may see for a turn, with their times',
-    handler: ({ params, viewer }) => {
+    method: 'GET', url: '/games/:gameId/turns/:turn/submissions', tag: 'turns', auth: 'user', tokens: true, params: turnParams,
+    query: historyPage,
+    summary: 'The versions of the programs you may see for a turn, with their times: versions from..from+limit-1 of each player; `next` links the following page',
+    handler: ({ params, viewer, query }) => {
       const m = memberOf(ctx, params.gameId, viewer)
-      return { submissions: submissionHistory(ctx, m, turnOf(m.game.id, params.turn)) }
+      const turn = turnOf(m.game.id, params.turn)
+      const { submissions, more } = submissionHistory(ctx, m, turn, query.from, query.limit)
+      const next = more ? `/api/v1/games/${m.game.id}/turns/${turn.number}/submissions?from=${query.from + query.limit}${query.limit === HISTORY_PAGE ? '' : `&limit=${query.limit}`}` : null
+      return { submissions, next }
     },
   })
   r.define(app, {
-    method: 'POST', url: '/games/:gameId/turns/:turn/submission', tag: 'turns', auth: 'user', status: 201, params: turnParams, body: submissionRequest,
+    method: 'POST', url: '/games/:gameId/turns/:turn/submission', tag: 'turns', auth: 'user', tokens: true, status: 201, params: turnParams, body: submissionRequest,
     summary: 'Submit (or replace) your program: checked against your hand (R8); a refused one leaves the previous in place',
     handler: async ({ params, viewer, body }) => {
       return submissionView(await submitProgramSoon(ctx, viewer, params.gameId, params.turn, body))
