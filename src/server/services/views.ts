@@ -139,11 +139,17 @@ export function gameView(ctx: ServiceContext, m: Membership) {
 /** The keys of a GM action's detail that hold an email address (invite: `email`, replace: `invited`). */
 const EMAIL_KEYS = new Set(['email', 'invited'])
 
-/** The GM's actions; the addresses in them only for the GM (nobody else sees anyone's address). */
-export function historyView(ctx: ServiceContext, game: GameRow, showEmails: boolean) {
+/**
+ * The GM's actions. An address in them reaches only the GM (`everyEmail`) and its owner (`ownEmail`):
+ * players and spectators never see anyone else's.
+ */
+export function historyView(ctx: ServiceContext, game: GameRow, reader: { everyEmail: boolean; ownEmail?: string | null }) {
+  const own = reader.ownEmail?.toLowerCase()
+  const shows = (key: string, value: unknown) =>
+    !EMAIL_KEYS.has(key) || reader.everyEmail || (own !== undefined && typeof value === 'string' && value.toLowerCase() === own)
   return ctx.games.actions(game.id).map((a) => {
     const detail = JSON.parse(a.detail_json) as Record<string, unknown>
-    const shown = showEmails ? detail : Object.fromEntries(Object.entries(detail).filter(([key]) => !EMAIL_KEYS.has(key)))
+    const shown = Object.fromEntries(Object.entries(detail).filter(([key, value]) => shows(key, value)))
     return { at: iso(a.at), action: a.action, reason: a.reason, detail: shown }
   })
 }
@@ -156,7 +162,7 @@ export function spectatorGameView(ctx: ServiceContext, publicToken: string) {
   return {
     ...gameSummary(ctx, game, ctx.games.seats(game.id), false),
     currentTurn: current ? { number: current.number, status: current.status, deadline: iso(current.deadline) } : null,
-    history: historyView(ctx, game, false),
+    history: historyView(ctx, game, { everyEmail: false }),
   }
 }
 

@@ -43,9 +43,9 @@ export function gameRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteRe
   r.define(app, {
     method: 'GET', url: '/games/:gameId/history', tag: 'games', auth: 'user', tokens: true, params: gameIdParams,
     summary: 'Every GM action with its time and reason',
-    handler: ({ params, viewer }) => {
+    handler: ({ params, viewer, user }) => {
       const m = memberOf(ctx, params.gameId, viewer)
-      return { history: historyView(ctx, m.game, m.isGm) }
+      return { history: historyView(ctx, m.game, { everyEmail: m.isGm, ownEmail: user.email }) }
     },
   })
   r.define(app, {
