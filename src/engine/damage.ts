@@ -11,8 +11,7 @@ import { REGISTER_COUNT, type OptionName, type RobotState } from './types.js'
 export function dealDamage(ctx: Resolution, robot: RobotState, amount: number, source: DamageSource, by?: string): void {
   if (robot.mode === 'destroyed' || amount <= 0) return
   let sacrificed: OptionName[] | null = null
-  let fusedNow: number[] | null = null
-  let taken = 0
+  const hpBefore = robot.hp
   for (let point = 0; point < amount && robot.hp > 0; point++) {
     if (robot.options.length > 0 && robot.hp <= robot.sacrificeAt) {
       const option = robot.options.shift()!
@@ -21,20 +20,24 @@ export function dealDamage(ctx: Resolution, robot: RobotState, amount: number, s
       continue
     }
     robot.hp -= 1
-    taken += 1
-    if (robot.hp >= 1 && robot.hp <= REGISTER_COUNT && robot.fused[robot.hp] === undefined) {
-      const seat = ctx.robots.indexOf(robot)
-      ownFused(ctx, robot, seat)[robot.hp] = ctx.registers[seat]![robot.hp - 1] ?? null
-      ;(fusedNow ??= []).push(robot.hp)
-    }
   }
+  const taken = hpBefore - robot.hp
   // Most damage sacrifices and fuses nothing: no empty arrays are made to loop over.
   if (sacrificed) for (const option of sacrificed) emit(ctx, { time: now(ctx), kind: 'option-sacrificed', player: robot.player, option })
   if (taken > 0) emit(ctx, { time: now(ctx), kind: 'damaged', player: robot.player, amount: taken, source, hp: robot.hp, by })
-  if (fusedNow) for (const register of fusedNow) {
-    emit(ctx, { time: now(ctx), kind: 'register-fused', player: robot.player, register, card: robot.fused[register] ?? null })
+  if (robot.hp === 0) {
+    // A destroyed robot fuses nothing, even in the registers its HP passed on the way down.
+    destroyRobot(ctx, robot, 'damage')
+    return
   }
-  if (robot.hp === 0) destroyRobot(ctx, robot, 'damage')
+  // R27: every register from the HP it fell to up to the HP it had before, as it fell.
+  for (let register = Math.min(hpBefore - 1, REGISTER_COUNT); register >= robot.hp; register--) {
+    if (robot.fused[register] !== undefined) continue
+    const seat = ctx.robots.indexOf(robot)
+    const card = ctx.registers[seat]![register - 1] ?? null
+    ownFused(ctx, robot, seat)[register] = card
+    emit(ctx, { time: now(ctx), kind: 'register-fused', player: robot.player, register, card })
+  }
 }
 
 /**
@@ -46,6 +49,9 @@ export function destroyRobot(ctx: Resolution, robot: RobotState, cause: DestroyC
   const at = robot.at
   placeRobot(ctx, robot, null)
   robot.mode = 'destroyed'
+  // FORMAT.md §3: a destroyed robot has 0 HP whatever destroyed it, and no registers to fuse.
+  robot.hp = 0
+  robot.fused = {}
   robot.robotsLeft = Math.max(0, robot.robotsLeft - 1)
   ctx.optionDeck.push(...robot.options)
   robot.options = []

@@ -1,41 +1,73 @@
 // One step of a robot and the pushing it causes (R3, R12, R13, R24).
 import { emit, now, realRobotAt, type Resolution } from './context.js'
 import { dealDamage } from './damage.js'
-import { barrierAt, enterSquare, squareAhead, stepAhead } from './floor.js'
-import type { Direction, RobotState } from './types.js'
+import { barrierAt, enterSquare, squareAhead, stepAhead, type Barrier } from './floor.js'
+import type { Direction, RobotState, Square } from './types.js'
 
 export type StepOutcome = 'moved' | 'obstructed' | 'destroyed'
 
 /**
- * Tries one step of `mover` towards `dir`, under its own card or moved by a pusher. A real mover
- * pushes the chain of real robots ahead of it (R13): if the last of the chain is stopped by a wall
- * nothing moves; if by the fence, that robot takes 2 damage (R3) and nothing moves; either way the
- * mover's move ends with "obstruction encountered". Virtual robots neither push nor are pushed (R24).
+ * Tries one step of `mover` towards `dir`, under its own card. A real mover pushes the chain of
+ * real robots ahead of it (R13): if the last of the chain is stopped by a wall nothing moves; if by
+ * the fence, that robot takes 2 damage (R3) and nothing moves; either way the mover's move ends
+ * with "obstruction encountered". Virtual robots neither push nor are pushed (R24). Pushers, which
+ * act all at once, work out their chains in pushers.ts and share `obstruct` and `moveChain`.
  */
 export function tryStep(ctx: Resolution, mover: RobotState, dir: Direction, cause: 'card' | 'pusher'): StepOutcome {
   const from = mover.at!
   const ahead = stepAhead(ctx.board, from, dir)
   const barrier = barrierAt(ctx.board, ctx.boardState, ahead, dir)
   if (barrier) {
-    if (barrier === 'fence') dealDamage(ctx, mover, 2, 'fence')
-    emit(ctx, { time: now(ctx), kind: 'obstructed', player: mover.player, at: from, reason: barrier })
+    obstruct(ctx, mover, from, null, barrier)
     return mover.mode === 'destroyed' ? 'destroyed' : 'obstructed'
   }
-  const to = ctx.board.squares[ahead]!
+  let chain: readonly RobotState[] = NOBODY
   if (mover.mode === 'real') {
-    const inTheWay = realRobotAt(ctx, to, mover)
-    if (inTheWay && !pushChain(ctx, mover, inTheWay, dir)) return 'obstructed'
+    const inTheWay = realRobotAt(ctx, ctx.board.squares[ahead]!, mover)
+    if (inTheWay) {
+      const pushed = chainAhead(ctx, mover, inTheWay, dir)
+      if (!pushed) return 'obstructed'
+      chain = pushed
+    }
   }
-  enterSquare(ctx, mover, to, cause === 'card' ? 'card' : 'pusher')
+  moveChain(ctx, mover, chain, dir, cause)
   return mover.mode === 'destroyed' ? 'destroyed' : 'moved'
 }
 
 /**
- * R13: pushes the chain of real robots that starts with `first`, just ahead of a real `mover`,
- * one step towards `dir`. Returns false, having moved nobody, when the chain is stopped. Split out
- * of tryStep so the chain's list is only made when there is someone to push: most steps push nobody.
+ * A step that is stopped: by `barrier` in front of the mover itself (`last` null), or in front of
+ * `last`, the far end of the chain it pushes (R13). The fence hurts whoever meets it (R3); the
+ * mover's move ends with "obstruction encountered". `from` is the mover's square, kept by the
+ * caller because the fence may destroy the mover.
  */
-function pushChain(ctx: Resolution, mover: RobotState, first: RobotState, dir: Direction): boolean {
+export function obstruct(ctx: Resolution, mover: RobotState, from: Square, last: RobotState | null, barrier: Barrier | 'robot'): void {
+  if (barrier === 'fence') {
+    if (last) dealDamage(ctx, last, 2, 'fence', mover.player)
+    else dealDamage(ctx, mover, 2, 'fence')
+  }
+  emit(ctx, { time: now(ctx), kind: 'obstructed', player: mover.player, at: from, reason: last ? 'robot' : barrier ?? 'robot' })
+}
+
+/**
+ * Moves a free chain one step towards `dir` (R13): the far end first, so each pushed robot steps
+ * into a free square, then the mover. `chain` is nearest first.
+ */
+export function moveChain(ctx: Resolution, mover: RobotState, chain: readonly RobotState[], dir: Direction, cause: 'card' | 'pusher'): void {
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const pushed = chain[i]!
+    if (pushed.at !== null) enterSquare(ctx, pushed, squareAhead(ctx.board, pushed.at, dir), 'push', mover.player)
+  }
+  enterSquare(ctx, mover, squareAhead(ctx.board, mover.at!, dir), cause)
+}
+
+/** The chain of a step that pushes nobody: most steps, so no list is made for them. */
+const NOBODY: readonly RobotState[] = []
+
+/**
+ * R13: the chain of real robots that starts with `first`, just ahead of a real `mover`, to be
+ * pushed one step towards `dir`; or null, having moved nobody, when the chain is stopped.
+ */
+function chainAhead(ctx: Resolution, mover: RobotState, first: RobotState, dir: Direction): RobotState[] | null {
   const from = mover.at!
   const chain: RobotState[] = []
   let next: RobotState | null = first
@@ -44,16 +76,10 @@ function pushChain(ctx: Resolution, mover: RobotState, first: RobotState, dir: D
     const ahead = stepAhead(ctx.board, next.at!, dir)
     const blocked = barrierAt(ctx.board, ctx.boardState, ahead, dir)
     if (blocked) {
-      if (blocked === 'fence') dealDamage(ctx, next, 2, 'fence', mover.player)
-      emit(ctx, { time: now(ctx), kind: 'obstructed', player: mover.player, at: from, reason: 'robot' })
-      return false
+      obstruct(ctx, mover, from, next, blocked)
+      return null
     }
     next = realRobotAt(ctx, ctx.board.squares[ahead]!, mover)
   }
-  // The far end of the chain moves first, so each pushed robot steps into a free square.
-  for (let i = chain.length - 1; i >= 0; i--) {
-    const pushed = chain[i]!
-    enterSquare(ctx, pushed, squareAhead(ctx.board, pushed.at!, dir), 'push', mover.player)
-  }
-  return true
+  return chain
 }

@@ -1,53 +1,120 @@
 // Pushers (R20): in the stages printed on them, all at once, each moves the robot on its square
 // one square away from its wall, pushing a chain ahead as in R13.
-import { isOnFloor, realRobotAt, setPhase, type Resolution } from './context.js'
-import { neighbour, opposite, sameSquare } from './geometry.js'
-import { tryStep } from './push.js'
-import type { Direction, RobotState, Square } from './types.js'
-
-interface Shove {
-  robot: RobotState
-  dir: Direction
-  to: Square
-  cancelled: boolean
-}
+//
+// "All at once" is settled in rounds, so that the outcome never depends on the order of the
+// pushers in the board file, except for a cycle of pushes that wait on one another (R20). In each
+// round every push still pending works out its plan on the board as it stands (pusher-plans.ts):
+// the chain it pushes, and how that chain ends - at a free square, at a barrier, or at the square
+// of a robot that its own pusher is about to move, which the chain enters once it is empty. Then:
+//   1. pushes that are blocked fail (R13: nothing moves; the fence hurts the last robot, R3);
+//   2. pushes that would move one robot twice or move two robots into one square fail (R20, A3);
+//   3. otherwise the pushes that end at a free square are played; the ones that waited on them go
+//      in a later round, into the squares they left;
+//   4. if every pending push waits on another, they wait in a cycle: the first of the cycle in
+//      board-file order is played now as a plain R13 push (R20).
+// A push that fails leaves its robot standing, so later rounds may push it as in R13 (R20).
+// Virtual robots ignore all this (R24): each moves unless a wall or the fence stops it.
+import { isOnFloor, setPhase, type Resolution } from './context.js'
+import { squareIndex } from './board.js'
+import { barrierAt, stepAhead } from './floor.js'
+import { opposite, sameSquare } from './geometry.js'
+import { moveChain, obstruct, tryStep } from './push.js'
+import { findConflicts, planPush, waitCycleStart, type Plan, type Push } from './pusher-plans.js'
 
 export function runPushers(ctx: Resolution, stage: number): void {
   const pushers = ctx.board.pushersByStage[stage]!
   if (pushers.length === 0) return
   setPhase(ctx, 'pusher')
-  const shoves: Shove[] = []
+  const pushes: Push[] = []
   for (const pusher of pushers) {
     for (const robot of ctx.robots) {
       if (isOnFloor(robot) && sameSquare(robot.at, pusher.at)) {
-        const dir = opposite(pusher.side)
-        shoves.push({ robot, dir, to: neighbour(robot.at, dir), cancelled: false })
+        pushes.push({ robot, dir: opposite(pusher.side), order: pushes.length, state: 'pending' })
       }
     }
   }
-  if (shoves.length === 0) return
-  // R20: two pushers into one square, or two robots pushed into each other's squares: neither
-  // moves. Only real robots contend; virtual robots ignore other robots (R24).
-  const real = shoves.filter((s) => s.robot.mode === 'real')
-  for (const shove of real) {
-    for (const other of real) {
-      if (other === shove) continue
-      if (sameSquare(other.to, shove.to) || (sameSquare(other.to, shove.robot.at) && sameSquare(shove.to, other.robot.at))) {
-        shove.cancelled = true
-      }
+  if (pushes.length === 0) return
+  // R24: a virtual robot moves unless a wall or the fence stops it, and takes no part in conflicts.
+  for (const push of pushes) {
+    if (push.robot.mode !== 'real') {
+      push.state = 'done'
+      if (isOnFloor(push.robot)) tryStep(ctx, push.robot, push.dir, 'pusher')
     }
   }
-  // Simultaneous in effect: a shove whose square ahead holds another pushed robot waits until
-  // that robot has gone, so no robot is moved twice.
-  const pending = shoves.filter((s) => !s.cancelled)
-  while (pending.length > 0) {
-    let index = pending.findIndex((s) => {
-      if (s.robot.mode !== 'real' || !isOnFloor(s.robot)) return true
-      const ahead = realRobotAt(ctx, neighbour(s.robot.at, s.dir), s.robot)
-      return !ahead || !pending.some((p) => p.robot === ahead)
+  const real = pushes.filter((push) => push.state === 'pending')
+  cancelMeetingPushes(ctx, real)
+  settleRealPushes(ctx, real)
+}
+
+/**
+ * R20, as written: two pushers into one square, neither moves; two robots pushed toward each
+ * other's squares both stay. Read before any push is tried, so neither is hurt by a fence behind.
+ * A push into a wall meets the wall, not the other push.
+ */
+function cancelMeetingPushes(ctx: Resolution, pushes: readonly Push[]): void {
+  const targets = pushes.map((push) => {
+    const ahead = stepAhead(ctx.board, push.robot.at!, push.dir)
+    return barrierAt(ctx.board, ctx.boardState, ahead, push.dir) ? null : ahead
+  })
+  const squareOf = (push: Push) => squareIndex(ctx.board, push.robot.at!)
+  pushes.forEach((push, i) => {
+    pushes.forEach((other, j) => {
+      if (i === j || targets[i] === null) return
+      const meet = targets[i] === targets[j]
+      const swap = targets[i] === squareOf(other) && targets[j] === squareOf(push)
+      if (meet || swap) push.state = 'failed'
     })
-    if (index < 0) index = 0
-    const [shove] = pending.splice(index, 1)
-    if (shove && isOnFloor(shove.robot)) tryStep(ctx, shove.robot, shove.dir, 'pusher')
+  })
+}
+
+function settleRealPushes(ctx: Resolution, pushes: readonly Push[]): void {
+  // Robots a pusher push has moved in this phase: none of them moves again (R20).
+  const moved = new Set<Push['robot']>()
+  for (;;) {
+    for (const push of pushes) {
+      // A robot destroyed or shoved off its pusher meanwhile is no longer pushed by it.
+      if (push.state === 'pending' && (!isOnFloor(push.robot) || moved.has(push.robot))) push.state = 'failed'
+    }
+    const pending = pushes.filter((push) => push.state === 'pending')
+    if (pending.length === 0) return
+    const plans = pending.map((push) => planPush(ctx, push, pushes, moved, false))
+    const blocked = plans.filter((plan) => plan.end === 'blocked')
+    if (blocked.length > 0) {
+      for (const plan of blocked) fail(ctx, plan)
+      continue
+    }
+    const conflicted = findConflicts(ctx, plans)
+    if (conflicted.length > 0) {
+      for (const plan of conflicted) plan.push.state = 'failed'
+      continue
+    }
+    const free = plans.filter((plan) => plan.end === 'free')
+    if (free.length > 0) {
+      // In board order; each plan is worked out again just before it is played, since a robot
+      // that an earlier one sent through a teleporter may now stand in its way.
+      for (const { push } of free) {
+        const plan = planPush(ctx, push, pushes, moved, false)
+        if (plan.end === 'free' && isOnFloor(push.robot)) play(ctx, plan, moved)
+      }
+      continue
+    }
+    // Every pending push waits on another: a cycle. Its first push in board order goes now (R20).
+    const first = waitCycleStart(plans)
+    const forced = planPush(ctx, first, pushes, moved, true)
+    if (forced.end === 'blocked') fail(ctx, forced)
+    else play(ctx, forced, moved)
   }
+}
+
+function play(ctx: Resolution, plan: Plan, moved: Set<Push['robot']>): void {
+  plan.push.state = 'done'
+  for (const robot of plan.chain) moved.add(robot)
+  moved.add(plan.push.robot)
+  moveChain(ctx, plan.push.robot, plan.chain, plan.push.dir, 'pusher')
+}
+
+/** R13, R20: a blocked push moves nobody; the fence hurts the last robot of the chain (R3). */
+function fail(ctx: Resolution, plan: Plan): void {
+  plan.push.state = 'failed'
+  obstruct(ctx, plan.push.robot, plan.push.robot.at!, plan.chain.at(-1) ?? null, plan.barrier ?? 'robot')
 }
