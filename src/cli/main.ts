@@ -4,10 +4,15 @@ import { boardCommand } from './board.js'
 import { InputError } from './io.js'
 import { resolveCommand } from './resolve.js'
 import { simulateCommand } from './simulate.js'
+import { tournamentCommand } from './tournament.js'
 
 const USAGE = `usage:
   botwars resolve CASE.json [--report]      resolve one rules case (- reads standard input)
-  botwars simulate --board FILE --players N --seed S [--turns T]
+  botwars simulate --board FILE (--players N | --bots LEVEL,…) --seed S [--turns T]
+                                            one seeded game: random programs (R9) or bots
+                                            (random, greedy, strong) per seat, then placings
+  botwars tournament --bots LEVEL,LEVEL,… [--games N] [--seed S] [--turns T] [--boards FILE,…]
+                                            many seeded bot games over the shipped boards: standings
   botwars board check FILE                  validate a board file
   botwars board show FILE                   print a board as an ASCII map
   botwars backup FILE [--database PATH]     copy a live database safely (SQLite online backup)`
@@ -15,6 +20,7 @@ const USAGE = `usage:
 const COMMANDS: Record<string, (args: string[]) => string | Promise<string>> = {
   resolve: resolveCommand,
   simulate: simulateCommand,
+  tournament: tournamentCommand,
   board: boardCommand,
   backup: backupCommand,
 }
