@@ -17,6 +17,14 @@ export interface Standings {
   entrants: EntrantStanding[]
 }
 
+/** Entrants' names from what plays each seat: the name, numbered when one plays more than one seat ("greedy#2"). */
+export function entrantNames(players: readonly string[]): string[] {
+  return players.map((name, i) => {
+    const same = players.filter((p) => p === name).length
+    return same > 1 ? `${name}#${players.slice(0, i + 1).filter((p) => p === name).length}` : name
+  })
+}
+
 export function emptyStandings(entrants: readonly string[]): Standings {
   return { entrants: entrants.map((entrant) => ({ entrant, games: 0, wins: 0, placeSum: 0, flags: 0, above: {} })) }
 }

@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BotLevel } from '../bots/index.js'
 import { playBotGame } from '../bots/match.js'
-import { addGame, emptyStandings, ranked, type Standings } from '../bots/standings.js'
+import { addGame, emptyStandings, entrantNames, ranked, type Standings } from '../bots/standings.js'
 import { PLAYER_NAMES } from '../engine/simulation.js'
 import type { Board } from '../engine/types.js'
 import { InputError, PROJECT_ROOT } from './io.js'
@@ -17,14 +17,6 @@ const USAGE = 'usage: botwars tournament --bots LEVEL,LEVEL,… [--games N] [--s
 function shippedBoards(): string[] {
   const dir = join(PROJECT_ROOT, 'boards')
   return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f))
-}
-
-/** Entrants' names: the bot's level, numbered when a level plays more than one seat. */
-export function entrantNames(bots: readonly BotLevel[]): string[] {
-  return bots.map((level, i) => {
-    const same = bots.filter((b) => b === level).length
-    return same > 1 ? `${level}#${bots.slice(0, i + 1).filter((b) => b === level).length}` : level
-  })
 }
 
 export interface TournamentGame { board: Board; seats: number[]; seed: number }

@@ -11,6 +11,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.js'
 import { registerSessions } from './plugins/session.js'
 import { signInLimits } from './plugins/sign-in-limits.js'
 import { authRoutes } from './routes/api/auth.js'
+import { botRoutes } from './routes/api/bots.js'
 import { gameRoutes } from './routes/api/games.js'
 import { openApiDocument } from './routes/api/openapi.js'
 import { publicRoutes } from './routes/api/public.js'
@@ -21,6 +22,8 @@ import type { MailTransport } from './mail/transport.js'
 import { SIGN_IN_MAILS_PER_HOUR } from './services/auth.js'
 import { createContext, type ServiceContext } from './services/context.js'
 import { runDueWork } from './services/scheduler.js'
+import { advanceSeries } from './services/series.js'
+import { deliverWebhooks, webhookPolicy, type WebhookPolicy } from './services/webhooks.js'
 
 export const API_PREFIX = '/api/v1'
 export const BODY_LIMIT = 1024 * 1024
@@ -38,6 +41,8 @@ export interface AppOptions {
   loginRateLimit?: number
   /** Sign-in mails per recipient address per hour (default SIGN_IN_MAILS_PER_HOUR). */
   signInMailsPerHour?: number
+  /** Which webhook URLs may be called (issue 15); from NODE_ENV and BOTWARS_WEBHOOK_ALLOW_PRIVATE by default. */
+  webhookPolicy?: WebhookPolicy
 }
 
 declare module 'fastify' {
@@ -47,6 +52,10 @@ declare module 'fastify' {
     mailer: Mailer
     /** Closes due turns, publishes due drafts, queues reminders (see services/scheduler.ts). */
     runDueWork(): ReturnType<typeof runDueWork>
+    /** Sends due webhook deliveries (services/webhooks.ts); its own timer in server.ts, apart from the tick. */
+    deliverWebhooks(): Promise<number>
+    /** Starts the next game of each series whose game ended, or ends the series (services/series.ts). */
+    advanceSeries(): number
   }
 }
 
@@ -72,6 +81,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', ctx)
   app.decorate('mailer', mailer(ctx, transport, options.config.mailFrom, options.config.baseUrl, app.log))
   app.decorate('runDueWork', () => runDueWork(ctx, app.log))
+  const policy = options.webhookPolicy ?? webhookPolicy()
+  app.decorate('deliverWebhooks', () => deliverWebhooks(ctx, { policy, log: app.log }))
+  app.decorate('advanceSeries', () => advanceSeries(ctx))
   app.addHook('onClose', async () => {
     transport.close()
     db.close()
@@ -94,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gameRoutes(api, ctx, registry)
     turnRoutes(api, ctx, registry)
     publicRoutes(api, ctx, registry)
+    botRoutes(api, ctx, registry, policy)
     const document = openApiDocument(registry.routes, API_PREFIX, options.config.baseUrl)
     api.get('/openapi.json', async () => document)
   }, { prefix: API_PREFIX })

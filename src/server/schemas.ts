@@ -1,6 +1,7 @@
 // Every shape the JSON API takes in, in one place: the routes parse with these, the forms can
 // reuse them, and /api/v1/openapi.json is generated from them.
 import { z } from 'zod'
+import { BOT_LEVELS } from '../bots/index.js'
 import { DIRECTIONS, DOUBLE_WRENCH_CHOICES, MAX_HP } from '../engine/types.js'
 
 /**
@@ -37,6 +38,8 @@ export const createGameRequest = z.object({
   pathPreview: z.boolean().default(true).describe('Players see where their program would take their robot while they plan (computed in their browser)'),
   gmName: displayName(60).optional().describe('When the GM plays: the name shown for the GM\'s robot'),
   gmColour: colour.optional().describe('When the GM plays: the GM robot\'s colour'),
+  bots: z.array(z.enum(BOT_LEVELS)).max(7).optional().describe('Built-in bots for the first free seats, e.g. ["greedy", "strong"]; shown as "Bot (greedy)"'),
+  missedProgramBot: z.enum(BOT_LEVELS).optional().describe('A bot that plays a missed program instead of R9\'s random fill'),
 })
 
 export const inviteRequest = z.object({
@@ -85,3 +88,21 @@ export const errorResponse = z.object({
   message: z.string(),
   field: z.string().optional(),
 })
+
+// Bots, webhooks, practice games and series (issue 15).
+export const botLevel = z.enum(BOT_LEVELS).describe('A built-in bot: random (R9\'s fill), greedy or strong')
+export const seatBotRequest = z.object({ bot: botLevel, reason })
+export const practiceRequest = z.object({
+  board: z.string().regex(/^[a-z0-9][a-z0-9-]{0,60}$/).describe('A board of boards/, by file name without .json'),
+  bots: z.array(botLevel).min(1).max(7),
+  name: z.string().trim().min(1).max(80).optional(),
+})
+export const webhookRequest = z.object({ url: z.string().trim().max(2000).describe('http or https URL the server POSTs your view to when your hand is dealt') })
+export const seriesRequest = z.object({
+  name: z.string().trim().min(1).max(80),
+  boards: z.array(z.string().regex(/^[a-z0-9][a-z0-9-]{0,60}$/)).min(1).max(20).describe('Boards of boards/, played in turn'),
+  seats: z.array(z.union([botLevel, z.literal('gm')])).min(2).max(8).describe('The entrants: bots, or "gm" for yourself'),
+  rounds: z.number().int().min(1).max(50).default(1).describe('Times through the boards; the seat order rotates each game'),
+  turnLengthHours: z.number().positive().max(24 * 60).default(24),
+})
+export const seriesParams = z.object({ seriesId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) })

@@ -5,6 +5,7 @@ import { buildApp } from './app.js'
 import { ConfigError, loadConfig } from './config.js'
 
 const TICK_MS = 5_000
+const WEBHOOK_TICK_MS = 1_000
 /** On shutdown: how long requests in progress (and a mail being sent) get before their connections are dropped. */
 const GRACE_MS = 5_000
 
@@ -29,16 +30,20 @@ async function main() {
   const work = async () => {
     if (stopping) return
     app.runDueWork()
+    app.advanceSeries()
     await app.mailer.deliver()
     app.mailer.prune(config.mailRetentionDays)
   }
   const runTick = () => { tick = tick.then(work).catch((err: unknown) => app.log.error({ err }, 'scheduled work failed')) }
   const timer = setInterval(runTick, TICK_MS)
+  // Webhooks (issue 15) on their own round, so a bot server that times out never delays the tick.
+  let webhooks: Promise<unknown> = Promise.resolve()
+  const webhookTimer = setInterval(() => { webhooks = webhooks.then(() => (stopping ? 0 : app.deliverWebhooks())).catch((err: unknown) => app.log.error({ err }, 'webhook delivery failed')) }, WEBHOOK_TICK_MS)
 
   // Runs before app.ts's own onClose hook (hooks run last-registered first), so the database is
   // closed only after the current tick: a claimed mail is marked sent, never left half-done.
   app.addHook('onClose', async () => {
-    await Promise.race([tick, new Promise((r) => setTimeout(r, GRACE_MS).unref())])
+    await Promise.race([Promise.all([tick, webhooks]), new Promise((r) => setTimeout(r, GRACE_MS).unref())])
   })
 
   const shutdown = async (signal: string) => {
@@ -46,6 +51,7 @@ async function main() {
     stopping = true
     app.log.info(`${signal}: stopping`)
     clearInterval(timer)
+    clearInterval(webhookTimer)
     app.mailer.stop() // the tick ends after the message it is sending
     // app.close() stops listening at once, closes idle keep-alive connections (forceCloseConnections:
     // 'idle'), answers requests arriving on busy ones with 503 + Connection: close, and waits for

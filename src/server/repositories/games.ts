@@ -16,6 +16,8 @@ export interface SeatRow {
   id: number; game_id: string; seat_no: number; player_id: string; user_id: number | null; name: string | null
   colour: string | null; invite_email: string | null; invite_token_hash: string | null; joined_at: number | null
   email?: string | null
+  /** The built-in bot that plays this seat (migration 015), or null for a person's seat. */
+  bot?: string | null
 }
 
 export interface GmActionRow { id: number; game_id: string; at: number; action: string; reason: string; detail_json: string }
@@ -45,7 +47,7 @@ export function gamesRepository(db: Db) {
   const invite = db.prepare<[string, string, number]>('UPDATE seats SET invite_email = ?, invite_token_hash = ? WHERE id = ?')
   const join = db.prepare<[number, string, string, number, number]>(
     'UPDATE seats SET user_id = ?, name = ?, colour = ?, joined_at = ?, invite_token_hash = NULL WHERE id = ? AND user_id IS NULL')
-  const closeEmptySeats = db.prepare<[string]>('DELETE FROM seats WHERE game_id = ? AND user_id IS NULL')
+  const closeEmptySeats = db.prepare<[string]>('DELETE FROM seats WHERE game_id = ? AND user_id IS NULL AND bot IS NULL')
   const setSeatCount = db.prepare<[number, string]>('UPDATE games SET seat_count = ? WHERE id = ?')
   const vacate = db.prepare<[number]>('UPDATE seats SET user_id = NULL, joined_at = NULL, invite_email = NULL, invite_token_hash = NULL WHERE id = ?')
 

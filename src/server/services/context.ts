@@ -3,6 +3,7 @@
 import { compileBoard, parseBoard } from '../../engine/board.js'
 import type { Board, BoardDefinition } from '../../engine/types.js'
 import type { Db } from '../plugins/db.js'
+import { botsRepository } from '../repositories/bots.js'
 import { gamesRepository, type GameRow, type SeatRow } from '../repositories/games.js'
 import { outboxRepository, type NewMail } from '../repositories/outbox.js'
 import { turnsRepository } from '../repositories/turns.js'
@@ -32,6 +33,7 @@ export function createContext(options: ServiceOptions) {
     games: gamesRepository(db),
     turns: turnsRepository(db),
     outbox: outboxRepository(db),
+    bots: botsRepository(db),
     crash: (name: string) => options.crashPoint?.(name),
     /** One write transaction, taken at once (BEGIN IMMEDIATE) so concurrent writers queue instead of failing late. */
     write<T>(work: () => T): T {
@@ -51,6 +53,8 @@ export function createContext(options: ServiceOptions) {
       return board
     },
     mail(mail: NewMail) {
+      // A practice game (issue 15) mails no one: its player is at the page, playing bots.
+      if (mail.gameId && ctx.bots.settings(mail.gameId)?.practice === 1) return
       ctx.outbox.add(mail, options.now())
     },
     link: (path: string) => `${options.baseUrl}${path}`,

@@ -5,6 +5,7 @@ import type { GameState } from '../../engine/types.js'
 import { handMail } from '../mail/templates.js'
 import type { GameRow } from '../repositories/games.js'
 import type { TurnRow } from '../repositories/turns.js'
+import { afterDeal } from './bot-seats.js'
 import type { ServiceContext } from './context.js'
 
 export const submitPath = (game: GameRow, turn: number) => `/games/${game.id}/turns/${turn}/submit`
@@ -22,6 +23,7 @@ export function openTurn(ctx: ServiceContext, game: GameRow, state: GameState): 
   const now = ctx.now()
   const turn = ctx.turns.insert(game.id, dealt.turn, JSON.stringify(dealt), now, now + game.turn_length_ms)
   if (!dealt.robots.some(mustSubmit)) ctx.turns.markProgramsIn(turn.id) // nobody has to play: closes early at once
+  afterDeal(ctx, game, turn, dealt) // bot seats submit; webhooks are queued (issue 15)
   for (const seat of ctx.games.seats(game.id)) {
     const robot = dealt.robots.find((r) => r.player === seat.player_id)
     if (!seat.email || !robot || robot.robotsLeft === 0) continue

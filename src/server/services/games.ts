@@ -13,6 +13,7 @@ import type { GameRow, SeatRow } from '../repositories/games.js'
 import { hashSecret, newSecret } from '../repositories/users.js'
 import type { createGameRequest } from '../schemas.js'
 import { recipients, REMINDER_BEFORE_MS, seatName, type Membership, type ServiceContext } from './context.js'
+import { setUpBots } from './bot-seats.js'
 import { openTurn } from './deal.js'
 import { requireGm } from './membership.js'
 
@@ -82,6 +83,7 @@ export function createGame(ctx: ServiceContext, gmUserId: number, input: Omit<z.
       const gm = ctx.users.byId(gmUserId)!
       ctx.games.join(ctx.games.seats(id)[0]!.id, gmUserId, input.gmName ?? gm.name, input.gmColour!, now)
     }
+    setUpBots(ctx, id, input.bots, input.missedProgramBot ?? null)
     ctx.games.logAction(id, now, 'create', '', { board: board.name, seats: input.seats })
     return ctx.games.byId(id)!
   })
@@ -96,9 +98,10 @@ export function invite(ctx: ServiceContext, m: Membership, email: string, seatNo
   ensureNotOver(m.game)
   return ctx.write(() => {
     const seats = ctx.games.seats(m.game.id)
-    const seat = seatNo === undefined ? seats.find((s) => s.user_id === null && !s.invite_email) ?? seats.find((s) => s.user_id === null) : seats.find((s) => s.seat_no === seatNo)
+    const free = seats.filter((s) => !s.bot) // a bot's seat is taken (issue 15)
+    const seat = seatNo === undefined ? free.find((s) => s.user_id === null && !s.invite_email) ?? free.find((s) => s.user_id === null) : seats.find((s) => s.seat_no === seatNo)
     if (!seat) throw seatNo === undefined ? conflict('every seat is taken') : badRequest(`no seat ${seatNo}`, 'seat')
-    if (seat.user_id !== null) throw conflict(`seat ${seat.seat_no} is taken; remove or replace its player first`, 'seat')
+    if (seat.user_id !== null || seat.bot) throw conflict(`seat ${seat.seat_no} is taken; remove or replace its player first`, 'seat')
     sendInvite(ctx, m.game, seat.id, seat.seat_no, email)
     ctx.games.logAction(m.game.id, ctx.now(), 'invite', '', { seat: seat.seat_no, email })
     return { seat: seat.seat_no }
@@ -142,11 +145,11 @@ export function startGame(ctx: ServiceContext, m: Membership, reason: string): v
     const game = ctx.games.byId(m.game.id)!
     if (game.status !== 'setup') throw conflict('the game has already started')
     const seats = ctx.games.seats(game.id)
-    const joined = seats.filter((s) => s.user_id !== null)
+    const joined = seats.filter((s) => s.user_id !== null || s.bot)
     if (joined.length < MIN_PLAYERS) throw conflict(`at least ${MIN_PLAYERS} players must have joined to start (${joined.length} so far)`)
     // Whoever has not joined by the start misses this game: waiting for one absent invitee would
     // hold everyone else up. Their seats (and the invitations to them) are closed.
-    const empty = seats.filter((s) => s.user_id === null)
+    const empty = seats.filter((s) => s.user_id === null && !s.bot)
     if (empty.length) {
       ctx.games.closeEmptySeats(game.id)
       ctx.games.setSeatCount(game.id, joined.length)

@@ -36,7 +36,10 @@ export interface Resolved {
   orders: Record<string, TurnOrders>
 }
 
-export function resolveFromSubmissions(board: Board, dealt: GameState, programs: ReadonlyMap<string, Program>): Resolved {
+/** Fills a missing program (R9 by default; a game may name a bot instead, services/bots.ts). */
+export type MissingProgramFill = (state: GameState, player: string) => [TurnOrders, GameState]
+
+export function resolveFromSubmissions(board: Board, dealt: GameState, programs: ReadonlyMap<string, Program>, fill: MissingProgramFill = fillMissingOrders): Resolved {
   // Standing choices (R28, R31) ride on the robot: the latest submission sets them.
   let state: GameState = {
     ...dealt,
@@ -53,7 +56,7 @@ export function resolveFromSubmissions(board: Board, dealt: GameState, programs:
     } else if (program) {
       orders[robot.player] = { cards: program.cards, rebootNext: program.rebootNext, ...(program.facing ? { facing: program.facing } : {}) }
     } else {
-      const [filled, after] = fillMissingOrders(state, robot.player)
+      const [filled, after] = fill(state, robot.player)
       orders[robot.player] = filled
       state = after
     }

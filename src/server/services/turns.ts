@@ -14,6 +14,7 @@ import type { submissionRequest } from '../schemas.js'
 import { recipients, reportNames, type Membership, type ServiceContext, type Viewer } from './context.js'
 import { dealtState, mustSubmit, openTurn, submitPath } from './deal.js'
 import { requireGm } from './membership.js'
+import { isPractice, missedProgramFill } from './bot-seats.js'
 import { programOf, resolveFromSubmissions, type Program } from './resolve.js'
 
 export function latestPrograms(ctx: ServiceContext, turnId: number): Map<string, Program> {
@@ -58,12 +59,23 @@ function sharedDealtState(ctx: ServiceContext, gameId: string, turnId: number, n
  * the turn and the previous version: a refused submission changes nothing.
  */
 export function submitProgram(ctx: ServiceContext, viewer: Viewer, gameId: string, turnNumber: number, input: SubmissionInput): SubmissionRow {
-  return ctx.write(storeProgram(ctx, viewer, gameId, turnNumber, input))
+  const stored = ctx.write(storeProgram(ctx, viewer, gameId, turnNumber, input))
+  closePracticeTurn(ctx, gameId, turnNumber)
+  return stored
 }
 
 /** The same, in a transaction shared with other submissions arriving at once (group-commit.ts). */
-export function submitProgramSoon(ctx: ServiceContext, viewer: Viewer, gameId: string, turnNumber: number, input: SubmissionInput): Promise<SubmissionRow> {
-  return ctx.writeSoon(storeProgram(ctx, viewer, gameId, turnNumber, input))
+export async function submitProgramSoon(ctx: ServiceContext, viewer: Viewer, gameId: string, turnNumber: number, input: SubmissionInput): Promise<SubmissionRow> {
+  const stored = await ctx.writeSoon(storeProgram(ctx, viewer, gameId, turnNumber, input))
+  closePracticeTurn(ctx, gameId, turnNumber)
+  return stored
+}
+
+/** After a submission: a practice game's turn closes (and the next is dealt) as soon as every program is in (issue 15). */
+function closePracticeTurn(ctx: ServiceContext, gameId: string, turnNumber: number): void {
+  if (!isPractice(ctx, gameId)) return
+  const turn = ctx.turns.byNumber(gameId, turnNumber)
+  if (turn?.status === 'open' && turn.programs_in === 1) closeTurn(ctx, turn.id)
 }
 
 type SubmissionInput = z.output<typeof submissionRequest>
@@ -118,7 +130,7 @@ function storeProgram(ctx: ServiceContext, viewer: Viewer, gameId: string, turnN
 
 /** Resolves a draft from its dealt state and the latest programs and stores the result. */
 function resolveDraft(ctx: ServiceContext, game: GameRow, turn: TurnRow): TurnResult {
-  const { result, next } = resolveFromSubmissions(ctx.board(game), dealtState(turn), latestPrograms(ctx, turn.id))
+  const { result, next } = resolveFromSubmissions(ctx.board(game), dealtState(turn), latestPrograms(ctx, turn.id), missedProgramFill(ctx, game))
   if (!ctx.turns.storeResult(turn.id, JSON.stringify(result), JSON.stringify(next))) throw new Error(`turn ${turn.id} is not a draft`)
   return result
 }

@@ -24,7 +24,7 @@ function publicRobot(robot: RobotState) {
 
 function seatView(seat: SeatRow, showEmail: boolean) {
   return {
-    seat: seat.seat_no, player: seat.player_id, name: seat.name, colour: seat.colour, joined: seat.user_id !== null,
+    seat: seat.seat_no, player: seat.player_id, name: seat.name, colour: seat.colour, joined: seat.user_id !== null || !!seat.bot, bot: seat.bot ?? null,
     ...(showEmail ? { email: seat.email ?? null, invited: seat.invite_email } : {}),
   }
 }

@@ -1,0 +1,81 @@
+// Bots in seats, practice games, webhooks and their deliveries, and series (issue 15; migrations
+// 015-017). Prepared statements only; the services decide.
+import type { Db } from '../plugins/db.js'
+
+export interface WebhookRow { game_id: string; player_id: string; user_id: number; url: string; secret: string; created_at: number }
+
+export interface DeliveryRow {
+  id: number; game_id: string; player_id: string; turn_number: number; status: 'pending' | 'sending' | 'sent' | 'failed'
+  attempts: number; next_attempt_at: number; lease_until: number | null; last_error: string | null; created_at: number; sent_at: number | null
+}
+
+export interface SeriesRow {
+  id: string; name: string; gm_user_id: number; boards_json: string; seats_json: string; games_total: number
+  status: 'running' | 'finished'; created_at: number; ended_at: number | null
+}
+
+export interface SeriesGameRow { series_id: string; position: number; game_id: string; seats_json: string }
+
+export function botsRepository(db: Db) {
+  const seatBot = db.prepare<[string, string, string, number, number]>(`UPDATE seats SET bot = ?, name = ?, colour = ?, joined_at = ?,
+    invite_email = NULL, invite_token_hash = NULL WHERE id = ? AND user_id IS NULL AND bot IS NULL`)
+  const settings = db.prepare<[string], { missed_program_bot: string | null; practice: number }>('SELECT missed_program_bot, practice FROM games WHERE id = ?')
+  const setSettings = db.prepare<[string | null, number, string]>('UPDATE games SET missed_program_bot = ?, practice = ? WHERE id = ?')
+
+  const webhook = db.prepare<[string, string], WebhookRow>('SELECT * FROM webhooks WHERE game_id = ? AND player_id = ?')
+  const putWebhook = db.prepare<[string, string, number, string, string, number]>(`INSERT INTO webhooks (game_id, player_id, user_id, url, secret, created_at)
+    VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, player_id) DO UPDATE SET user_id = excluded.user_id, url = excluded.url,
+    secret = excluded.secret, created_at = excluded.created_at`)
+  const deleteWebhook = db.prepare<[string, string]>('DELETE FROM webhooks WHERE game_id = ? AND player_id = ?')
+  const webhooksOf = db.prepare<[string], WebhookRow>('SELECT * FROM webhooks WHERE game_id = ?')
+  const queue = db.prepare<[string, string, number, number, number]>(
+    'INSERT INTO webhook_deliveries (game_id, player_id, turn_number, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?)')
+  const claim = db.prepare<[number, number, number, number], DeliveryRow>(`UPDATE webhook_deliveries
+    SET status = 'sending', lease_until = ?, attempts = attempts + 1
+    WHERE id = (SELECT id FROM webhook_deliveries
+      WHERE (status = 'pending' AND next_attempt_at <= ?) OR (status = 'sending' AND lease_until <= ?)
+      ORDER BY next_attempt_at, id LIMIT 1)
+    AND (status = 'pending' OR lease_until <= ?)
+    RETURNING *`)
+  const sent = db.prepare<[number, number]>("UPDATE webhook_deliveries SET status = 'sent', sent_at = ?, lease_until = NULL, last_error = NULL WHERE id = ? AND status = 'sending'")
+  const retry = db.prepare<[number, string, number]>("UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = ?, last_error = ?, lease_until = NULL WHERE id = ? AND status = 'sending'")
+  const failed = db.prepare<[string, number]>("UPDATE webhook_deliveries SET status = 'failed', last_error = ?, lease_until = NULL WHERE id = ? AND status = 'sending'")
+  const recent = db.prepare<[string, string], DeliveryRow>('SELECT * FROM webhook_deliveries WHERE game_id = ? AND player_id = ? ORDER BY id DESC LIMIT 20')
+
+  const insertSeries = db.prepare<[string, string, number, string, string, number, number]>(`INSERT INTO series
+    (id, name, gm_user_id, boards_json, seats_json, games_total, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'running', ?)`)
+  const series = db.prepare<[string], SeriesRow>('SELECT * FROM series WHERE id = ?')
+  const runningSeries = db.prepare<[], SeriesRow>("SELECT * FROM series WHERE status = 'running' ORDER BY created_at")
+  const finishSeries = db.prepare<[number, string]>("UPDATE series SET status = 'finished', ended_at = ? WHERE id = ? AND status = 'running'")
+  const addSeriesGame = db.prepare<[string, number, string, string]>('INSERT INTO series_games (series_id, position, game_id, seats_json) VALUES (?, ?, ?, ?)')
+  const seriesGames = db.prepare<[string], SeriesGameRow & { status: string; winners_json: string | null; state_json: string | null; board_json: string }>(
+    `SELECT series_games.*, games.status, games.winners_json, games.state_json, games.board_json FROM series_games
+     JOIN games ON games.id = series_games.game_id WHERE series_id = ? ORDER BY position`)
+
+  return {
+    seatBot: (seatId: number, level: string, name: string, colour: string, now: number) => seatBot.run(level, name, colour, now, seatId).changes === 1,
+    settings: (gameId: string) => settings.get(gameId),
+    setSettings: (gameId: string, missedProgramBot: string | null, practice: boolean) => { setSettings.run(missedProgramBot, practice ? 1 : 0, gameId) },
+
+    webhook: (gameId: string, playerId: string) => webhook.get(gameId, playerId),
+    putWebhook: (w: WebhookRow) => { putWebhook.run(w.game_id, w.player_id, w.user_id, w.url, w.secret, w.created_at) },
+    deleteWebhook: (gameId: string, playerId: string) => deleteWebhook.run(gameId, playerId).changes === 1,
+    webhooksOf: (gameId: string) => webhooksOf.all(gameId),
+    queueDelivery: (gameId: string, playerId: string, turn: number, now: number) => { queue.run(gameId, playerId, turn, now, now) },
+    claimDelivery: (now: number, leaseMs: number) => claim.get(now + leaseMs, now, now, now),
+    deliverySent: (id: number, now: number) => { sent.run(now, id) },
+    deliveryRetry: (id: number, at: number, error: string) => { retry.run(at, error.slice(0, 500), id) },
+    deliveryFailed: (id: number, error: string) => { failed.run(error.slice(0, 500), id) },
+    recentDeliveries: (gameId: string, playerId: string) => recent.all(gameId, playerId),
+
+    insertSeries: (s: Pick<SeriesRow, 'id' | 'name' | 'gm_user_id' | 'boards_json' | 'seats_json' | 'games_total' | 'created_at'>) => {
+      insertSeries.run(s.id, s.name, s.gm_user_id, s.boards_json, s.seats_json, s.games_total, s.created_at)
+    },
+    series: (id: string) => series.get(id),
+    runningSeries: () => runningSeries.all(),
+    finishSeries: (id: string, now: number) => finishSeries.run(now, id).changes === 1,
+    addSeriesGame: (seriesId: string, position: number, gameId: string, seatsJson: string) => { addSeriesGame.run(seriesId, position, gameId, seatsJson) },
+    seriesGames: (seriesId: string) => seriesGames.all(seriesId),
+  }
+}
+export type BotsRepository = ReturnType<typeof botsRepository>

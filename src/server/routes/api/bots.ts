@@ -1,0 +1,51 @@
+// Bots (issue 15): seat a bot, practice games, webhooks for the bot protocol, and series.
+import type { FastifyInstance } from 'fastify'
+import { gameIdParams, practiceRequest, seatBotRequest, seatParams, seriesParams, seriesRequest, webhookRequest } from '../../schemas.js'
+import { createPracticeGame, seatBotByGm } from '../../services/bots.js'
+import type { ServiceContext } from '../../services/context.js'
+import { membership } from '../../services/membership.js'
+import { createSeries, seriesView } from '../../services/series.js'
+import { gameView } from '../../services/views.js'
+import { deleteWebhook, registerWebhook, webhookView, type WebhookPolicy } from '../../services/webhooks.js'
+import type { RouteRegistry } from '../define.js'
+import { memberOf } from './games.js'
+
+export function botRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteRegistry, policy: WebhookPolicy) {
+  r.define(app, {
+    method: 'POST', url: '/games/:gameId/seats/:seat/bot', tag: 'gm', auth: 'user', params: seatParams, body: seatBotRequest,
+    summary: 'GM: a built-in bot takes a free seat ("Bot (greedy)"), before the start or for a robot whose player left',
+    handler: ({ params, viewer, body }) => seatBotByGm(ctx, memberOf(ctx, params.gameId, viewer), params.seat, body.bot, body.reason),
+  })
+  r.define(app, {
+    method: 'POST', url: '/practice', tag: 'games', auth: 'user', status: 201, body: practiceRequest,
+    summary: 'Start a practice game against bots alone: no mail, each turn closes as soon as your program is in',
+    handler: ({ user, body, viewer }) => gameView(ctx, membership(ctx, createPracticeGame(ctx, user.id, body).id, viewer)),
+  })
+  r.define(app, {
+    method: 'GET', url: '/games/:gameId/webhook', tag: 'bots', auth: 'user', params: gameIdParams,
+    summary: 'Your seat\'s webhook in this game and its recent deliveries (the secret is shown only when registered)',
+    handler: ({ params, viewer }) => webhookView(ctx, memberOf(ctx, params.gameId, viewer)),
+  })
+  r.define(app, {
+    method: 'POST', url: '/games/:gameId/webhook', tag: 'bots', auth: 'user', status: 201, params: gameIdParams, body: webhookRequest,
+    summary: 'Register (or replace) your seat\'s webhook: when your hand is dealt the server POSTs your view of the game '
+      + '(the JSON of GET /games/{gameId}, under "game") signed in the X-BotWars-Signature header as t=<ms>,sha256=<HMAC-SHA256 of "<t>.<body>" with the secret returned here>; '
+      + 'answer by submitting through POST /games/{gameId}/turns/{turn}/submission with your game\'s API token. Failed deliveries are retried with backoff; the deadline stands regardless',
+    handler: ({ params, viewer, body }) => registerWebhook(ctx, memberOf(ctx, params.gameId, viewer), body.url, policy),
+  })
+  r.define(app, {
+    method: 'DELETE', url: '/games/:gameId/webhook', tag: 'bots', auth: 'user', params: gameIdParams,
+    summary: 'Remove your seat\'s webhook',
+    handler: ({ params, viewer }) => deleteWebhook(ctx, memberOf(ctx, params.gameId, viewer)),
+  })
+  r.define(app, {
+    method: 'POST', url: '/series', tag: 'series', auth: 'user', status: 201, body: seriesRequest,
+    summary: 'Start a series: a round robin over the boards, games one after another, the seat order rotating; it ends by itself',
+    handler: ({ user, body }) => seriesView(ctx, createSeries(ctx, user.id, body).id, user.id),
+  })
+  r.define(app, {
+    method: 'GET', url: '/series/:seriesId', tag: 'series', auth: 'user', params: seriesParams,
+    summary: 'A series you run: its games and the standings (wins, average placing, flags per game)',
+    handler: ({ params, user }) => seriesView(ctx, params.seriesId, user.id),
+  })
+}

@@ -1,0 +1,105 @@
+// Bot seats (issue 15), the part the game's own services call: bots placed in seats at creation,
+// their programs submitted in the transaction that deals a turn (with the webhook deliveries
+// queued there too), a bot for missed programs instead of R9, and whether a game is a practice
+// game. It imports no other service, so deal.ts, games.ts and turns.ts depend on it one way.
+// A bot plays from its seat's own view (src/bots/seat-view.ts: its hand, never another's).
+import { BOTS, botSeatName, type BotLevel } from '../../bots/index.js'
+import { decisionSeed } from '../../bots/match.js'
+import { seatViewOf } from '../../bots/seat-view.js'
+import { formatCard } from '../../engine/deck.js'
+import { fillMissingOrders } from '../../engine/program.js'
+import { needsProgram } from '../../engine/turn.js'
+import type { GameState, TurnOrders } from '../../engine/types.js'
+import { badRequest, conflict } from '../errors.js'
+import type { GameRow, SeatRow } from '../repositories/games.js'
+import type { TurnRow } from '../repositories/turns.js'
+import type { ServiceContext } from './context.js'
+
+/** Colours bots take, the first one free at the table. */
+const BOT_COLOURS = ['grey', 'silver', 'teal', 'olive', 'maroon', 'navy', 'purple', 'orange', 'brown']
+
+function freeColour(seats: readonly SeatRow[]): string {
+  const taken = new Set(seats.map((s) => s.colour))
+  return BOT_COLOURS.find((c) => !taken.has(c)) ?? 'grey'
+}
+
+/** The bot that plays a seat, or null for a person's seat. */
+export function seatBot(seat: SeatRow): BotLevel | null {
+  return (seat.bot ?? null) as BotLevel | null
+}
+
+/** Seats a bot in a free seat (one no person holds), inside the caller's transaction. */
+export function placeBot(ctx: ServiceContext, game: GameRow, seat: SeatRow, level: BotLevel): void {
+  if (seat.user_id !== null || seat.bot) throw conflict(`seat ${seat.seat_no} is taken`, 'seat')
+  if (!ctx.bots.seatBot(seat.id, level, botSeatName(level), freeColour(ctx.games.seats(game.id)), ctx.now())) throw conflict(`seat ${seat.seat_no} was just taken`, 'seat')
+}
+
+/**
+ * When a game is created (inside createGame's transaction): bots in the first free seats (after
+ * the GM's, if the GM plays), and the missed-program setting.
+ */
+export function setUpBots(ctx: ServiceContext, gameId: string, bots: readonly BotLevel[] = [], missedProgramBot: BotLevel | null = null): void {
+  const game = ctx.games.byId(gameId)!
+  const free = ctx.games.seats(gameId).filter((s) => s.user_id === null)
+  if (bots.length > free.length) throw badRequest(`${bots.length} bots do not fit in ${free.length} free seats`, 'bots')
+  bots.forEach((level, i) => placeBot(ctx, game, free[i]!, level))
+  ctx.bots.setSettings(gameId, missedProgramBot, false)
+}
+
+/** Orders for `player` from a bot seeing that seat only; the seed follows the game, turn and seat, so a replay agrees. */
+function botDecision(ctx: ServiceContext, game: GameRow, dealt: GameState, player: string, level: BotLevel): TurnOrders {
+  const seat = dealt.robots.findIndex((r) => r.player === player)
+  return BOTS[level](seatViewOf(ctx.board(game), dealt, player), decisionSeed(game.seed, dealt.turn, seat))
+}
+
+export function submitBotProgram(ctx: ServiceContext, game: GameRow, turn: TurnRow, dealt: GameState, player: string, level: BotLevel): void {
+  const robot = dealt.robots.find((r) => r.player === player)
+  if (!robot || !needsProgram(robot)) return
+  const orders = botDecision(ctx, game, dealt, player, level)
+  ctx.turns.addSubmission({
+    turn_id: turn.id, player_id: player, user_id: null, cards_json: JSON.stringify(orders.cards.map(formatCard)),
+    reboot_next: orders.rebootNext ? 1 : 0, sacrifice_at: robot.sacrificeAt, double_wrench: robot.doubleWrench,
+    facing: orders.facing ?? null, submitted_at: ctx.now(),
+  })
+}
+
+export function markIfEveryProgramIn(ctx: ServiceContext, turn: TurnRow, dealt: GameState): void {
+  const submitted = new Set(ctx.turns.submitters(turn.id))
+  if (dealt.robots.every((robot) => !needsProgram(robot) || submitted.has(robot.player))) ctx.turns.markProgramsIn(turn.id)
+}
+
+/**
+ * Called by openTurn, in the transaction that deals the turn: every bot seat submits its program,
+ * and the webhooks of players whose robot plays are queued (never sent here: a slow bot server
+ * must not hold up a turn).
+ */
+export function afterDeal(ctx: ServiceContext, game: GameRow, turn: TurnRow, dealt: GameState): void {
+  let bots = false
+  for (const seat of ctx.games.seats(game.id)) {
+    const level = seatBot(seat)
+    if (!level) continue
+    bots = true
+    submitBotProgram(ctx, game, turn, dealt, seat.player_id, level)
+  }
+  if (bots) markIfEveryProgramIn(ctx, turn, dealt)
+  // The bot protocol (services/webhooks.ts sends them): a delivery for each webhook whose player's robot plays.
+  for (const hook of ctx.bots.webhooksOf(game.id)) {
+    const robot = dealt.robots.find((r) => r.player === hook.player_id)
+    if (robot && needsProgram(robot)) ctx.bots.queueDelivery(game.id, hook.player_id, turn.number, ctx.now())
+  }
+}
+
+/** What fills a missed program: R9's random fill, or a bot if the game's setting names one. */
+export type MissedProgramFill = (state: GameState, player: string) => [TurnOrders, GameState]
+
+export function missedProgramFill(ctx: ServiceContext, game: GameRow): MissedProgramFill {
+  const level = ctx.bots.settings(game.id)?.missed_program_bot as BotLevel | null | undefined
+  // The random bot is R9 itself: the game's own generator fills, as without the setting.
+  if (!level || level === 'random') return fillMissingOrders
+  return (state, player) => [{ ...botDecision(ctx, game, state, player, level), filledByServer: true }, state]
+}
+
+/** Whether the game is a practice game (no mail; turns close as soon as the person's program is in). */
+export function isPractice(ctx: ServiceContext, gameId: string | null | undefined): boolean {
+  return gameId ? ctx.bots.settings(gameId)?.practice === 1 : false
+}

@@ -1,0 +1,167 @@
+// The bot protocol (issue 15): a player registers a webhook URL for their seat in one game; when a
+// hand is dealt, the server POSTs that player's own view of the game (the JSON GET
+// /api/v1/games/{id} gives them) with an HMAC-SHA256 signature, and the bot answers through the
+// ordinary API with its game token. Deliveries are rows queued in the transaction that deals the
+// turn (bot-seats.ts afterDeal) and sent by a worker with a timeout and retries (like the mail outbox), so a slow or dead
+// bot server never holds up a turn: the deadline and R9 (or the missed-program bot) still apply.
+//
+// Server-side request forgery: only http and https, no credentials in the URL, no redirects
+// followed, and in production no loopback, private or link-local address (checked when the URL is
+// registered and again, after the name is looked up, before each delivery) unless
+// BOTWARS_WEBHOOK_ALLOW_PRIVATE=1.
+import { createHmac } from 'node:crypto'
+import { lookup } from 'node:dns/promises'
+import { isIP } from 'node:net'
+import { badRequest, conflict } from '../errors.js'
+import { newSecret } from '../repositories/users.js'
+import type { Membership, ServiceContext } from './context.js'
+import { gameView } from './views.js'
+
+export const SIGNATURE_HEADER = 'x-botwars-signature'
+export const DELIVERY_TIMEOUT_MS = 5_000
+const LEASE_MS = 60_000
+const FIRST_RETRY_MS = 5_000
+/** Attempts before a delivery is given up (the turn's deadline still stands). */
+export const MAX_ATTEMPTS = 6
+
+export interface WebhookPolicy {
+  /** Whether loopback and private addresses may be called: outside production, or when the env setting says so. */
+  allowPrivate: boolean
+}
+
+export function webhookPolicy(env: NodeJS.ProcessEnv = process.env): WebhookPolicy {
+  return { allowPrivate: env.NODE_ENV !== 'production' || env.BOTWARS_WEBHOOK_ALLOW_PRIVATE === '1' }
+}
+
+function v4Private(ip: string): boolean {
+  const [a, b] = ip.split('.').map(Number) as [number, number]
+  return a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254)
+    || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 198 && (b === 18 || b === 19)) || a >= 224
+}
+
+/** Loopback, private, link-local, carrier-grade NAT, multicast and unspecified addresses (IPv4 and IPv6). */
+export function isPrivateAddress(ip: string): boolean {
+  const family = isIP(ip)
+  if (family === 4) return v4Private(ip)
+  if (family !== 6) return true
+  const lower = ip.toLowerCase()
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower)
+  if (mapped) return v4Private(mapped[1]!)
+  return lower === '::' || lower === '::1' || /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower) || /^ff/.test(lower)
+}
+
+/** Why a webhook URL is refused, or null when it may be registered. */
+export function webhookUrlProblem(text: string, policy: WebhookPolicy): string | null {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    return 'not a URL'
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'only http and https URLs'
+  if (url.username || url.password) return 'no user name or password in the URL'
+  if (policy.allowPrivate) return null
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  if (host === 'localhost' || host.endsWith('.localhost')) return 'no loopback address'
+  if (isIP(host) && isPrivateAddress(host)) return 'no loopback, private or link-local address'
+  return null
+}
+
+export function registerWebhook(ctx: ServiceContext, m: Membership, url: string, policy: WebhookPolicy) {
+  if (!m.seat || m.seat.user_id === null) throw conflict('only a player with a seat can register a webhook for it')
+  const problem = webhookUrlProblem(url, policy)
+  if (problem) throw badRequest(`url: ${problem}`, 'url')
+  const secret = newSecret()
+  ctx.write(() => ctx.bots.putWebhook({ game_id: m.game.id, player_id: m.seat!.player_id, user_id: m.seat!.user_id!, url, secret, created_at: ctx.now() }))
+  return {
+    url, secret,
+    signature: `${SIGNATURE_HEADER}: t=<milliseconds>,sha256=<hex HMAC-SHA256 of "<t>.<body>" keyed with secret>`,
+  }
+}
+
+export function webhookView(ctx: ServiceContext, m: Membership) {
+  const hook = m.seat ? ctx.bots.webhook(m.game.id, m.seat.player_id) : undefined
+  if (!hook || hook.user_id !== m.seat!.user_id) return { url: null, deliveries: [] }
+  return {
+    url: hook.url,
+    createdAt: new Date(hook.created_at).toISOString(),
+    deliveries: ctx.bots.recentDeliveries(m.game.id, hook.player_id).map((d) => ({
+      turn: d.turn_number, status: d.status, attempts: d.attempts, lastError: d.last_error,
+      sentAt: d.sent_at === null ? null : new Date(d.sent_at).toISOString(),
+    })),
+  }
+}
+
+export function deleteWebhook(ctx: ServiceContext, m: Membership): { deleted: boolean } {
+  if (!m.seat) return { deleted: false }
+  return { deleted: ctx.write(() => ctx.bots.deleteWebhook(m.game.id, m.seat!.player_id)) }
+}
+
+export function signature(secret: string, timestamp: number, body: string): string {
+  return `t=${timestamp},sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`
+}
+
+export interface WebhookWorkerOptions {
+  policy: WebhookPolicy
+  log?: { warn(obj: object, msg: string): void }
+  /** Deliveries per call at most. */
+  limit?: number
+}
+
+/** Why a delivery is no longer worth sending, or null: the turn moved on, the seat changed hands, the hook went. */
+function staleReason(ctx: ServiceContext, gameId: string, playerId: string, turnNumber: number): string | null {
+  const turn = ctx.turns.current(gameId)
+  if (!turn || turn.number !== turnNumber || turn.status !== 'open') return 'the turn is no longer open'
+  const hook = ctx.bots.webhook(gameId, playerId)
+  const seat = ctx.games.seats(gameId).find((s) => s.player_id === playerId)
+  if (!hook || !seat || seat.user_id !== hook.user_id) return 'the webhook or the seat changed'
+  return null
+}
+
+async function addressProblem(url: URL, policy: WebhookPolicy): Promise<string | null> {
+  if (policy.allowPrivate) return null
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  const addresses = isIP(host) ? [{ address: host }] : await lookup(host, { all: true })
+  return addresses.some((a) => isPrivateAddress(a.address)) ? `${host} resolves to a private address` : null
+}
+
+/** Sends the due deliveries; returns how many were answered with 2xx. Never throws for a delivery's failure. */
+export async function deliverWebhooks(ctx: ServiceContext, options: WebhookWorkerOptions): Promise<number> {
+  let delivered = 0
+  for (let i = 0; i < (options.limit ?? 20); i++) {
+    const row = ctx.write(() => ctx.bots.claimDelivery(ctx.now(), LEASE_MS))
+    if (!row) break
+    const stale = staleReason(ctx, row.game_id, row.player_id, row.turn_number)
+    const hook = ctx.bots.webhook(row.game_id, row.player_id)
+    if (stale || !hook) {
+      ctx.write(() => ctx.bots.deliveryFailed(row.id, stale ?? 'no webhook'))
+      continue
+    }
+    try {
+      const url = new URL(hook.url)
+      const problem = webhookUrlProblem(hook.url, options.policy) ?? await addressProblem(url, options.policy)
+      if (problem) throw new Error(problem)
+      const user = ctx.users.byId(hook.user_id)!
+      const game = ctx.games.byId(row.game_id)!
+      const seats = ctx.games.seats(game.id)
+      const view = gameView(ctx, { game, seats, isGm: game.gm_user_id === user.id, seat: seats.find((s) => s.user_id === user.id) })
+      const body = JSON.stringify({ event: 'hand-dealt', gameId: game.id, turn: row.turn_number, player: row.player_id, game: view })
+      const response = await fetch(url, {
+        method: 'POST', redirect: 'manual', signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS), body,
+        headers: { 'content-type': 'application/json', 'x-botwars-event': 'hand-dealt', 'x-botwars-delivery': String(row.id), [SIGNATURE_HEADER]: signature(hook.secret, ctx.now(), body) },
+      })
+      await response.body?.cancel()
+      if (response.status < 200 || response.status >= 300) throw new Error(`answered ${response.status}`)
+      ctx.write(() => ctx.bots.deliverySent(row.id, ctx.now()))
+      delivered++
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err)
+      ctx.write(() => {
+        if (row.attempts >= MAX_ATTEMPTS) ctx.bots.deliveryFailed(row.id, message)
+        else ctx.bots.deliveryRetry(row.id, ctx.now() + FIRST_RETRY_MS * 2 ** (row.attempts - 1), message)
+      })
+      options.log?.warn({ deliveryId: row.id, attempts: row.attempts, err: message }, 'webhook not delivered')
+    }
+  }
+  return delivered
+}
