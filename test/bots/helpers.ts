@@ -1,5 +1,6 @@
 // Builders for the bots' tests: the shipped boards, and dealt game states in odd corners of the
 // rules (damaged robots with fused registers, reboots, reinstated robots choosing a facing).
+import fc from 'fast-check'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -64,4 +65,28 @@ export function twistedDeal(board: Board, state: GameState, twist: Twist): GameS
   // Real robots never share a square (R24): others on seat 0's square become virtual there.
   const fixed = robots.map((r, i) => (i > 0 && r.at && r.at.row === at.row && r.at.col === at.col && r.mode === 'real' ? { ...r, mode: 'virtual' as const } : r))
   return dealHands({ ...state, robots: fixed, turn: Math.max(state.turn, 2) })
+}
+
+/** A seat in a random corner of the rules, for property tests: a shipped board, a few random turns played, seat 0 twisted. */
+export function seatCaseArb(options: { minPlayers: number; rebooting: boolean }) {
+  return fc.record({
+    board: fc.nat(SHIPPED_BOARDS.length - 1),
+    players: fc.integer({ min: options.minPlayers, max: 6 }),
+    seed: fc.integer(),
+    turns: fc.nat(12),
+    hp: fc.integer({ min: 1, max: 10 }),
+    fusedHoldCards: fc.boolean(),
+    rebooting: options.rebooting ? fc.boolean() : fc.constant(false),
+    reinstated: fc.boolean(),
+    stations: fc.nat(6),
+    extraMemory: fc.boolean(),
+  })
+}
+
+/** The board and the dealt state of a seat case; skips (fc.pre) cases whose game ended in the random turns. */
+export function dealtCase(t: Twist & { board: number; players: number; seed: number; turns: number }): { board: Board; dealt: GameState } {
+  const board = SHIPPED_BOARDS[t.board]!
+  const played = playedState(board, t.players, t.seed, t.turns)
+  fc.pre(!played.gameOver)
+  return { board, dealt: twistedDeal(board, played, t) }
 }

@@ -9,29 +9,13 @@ import { seatViewOf } from '../../src/bots/seat-view.js'
 import { programProblem } from '../../src/engine/program.js'
 import { resolveTurn } from '../../src/engine/turn.js'
 import { DIRECTIONS } from '../../src/engine/types.js'
-import { playedState, SHIPPED_BOARDS, twistedDeal } from './helpers.js'
-
-const twistArb = fc.record({
-  board: fc.nat(SHIPPED_BOARDS.length - 1),
-  players: fc.integer({ min: 1, max: 6 }),
-  seed: fc.integer(),
-  turns: fc.nat(12),
-  hp: fc.integer({ min: 1, max: 10 }),
-  fusedHoldCards: fc.boolean(),
-  rebooting: fc.boolean(),
-  reinstated: fc.boolean(),
-  stations: fc.nat(6),
-  extraMemory: fc.boolean(),
-})
+import { dealtCase, seatCaseArb } from './helpers.js'
 
 describe('every bot plays a legal program (R8)', () => {
   for (const level of BOT_LEVELS) {
     it(`${level}: random seats, hands, fused registers and reboots`, () => {
-      fc.assert(fc.property(twistArb, (t) => {
-        const board = SHIPPED_BOARDS[t.board]!
-        const played = playedState(board, t.players, t.seed, t.turns)
-        fc.pre(!played.gameOver)
-        const dealt = twistedDeal(board, played, t)
+      fc.assert(fc.property(seatCaseArb({ minPlayers: 1, rebooting: true }), (t) => {
+        const { board, dealt } = dealtCase(t)
         const robot = dealt.robots[0]!
         const orders = BOTS[level](seatViewOf(board, dealt, robot.player), t.seed)
         expect(programProblem(robot, dealt.hands[robot.player]!, orders.cards)).toBeNull()

@@ -9,30 +9,16 @@ import { seatViewOf } from '../../src/bots/seat-view.js'
 import { fillMissingOrders } from '../../src/engine/program.js'
 import { needsProgram, resolveTurn } from '../../src/engine/turn.js'
 import type { Card, RobotState, TurnOrders } from '../../src/engine/types.js'
-import { playedState, SHIPPED_BOARDS, twistedDeal } from './helpers.js'
+import { dealtCase, seatCaseArb } from './helpers.js'
+
+const caseArb = seatCaseArb({ minPlayers: 2, rebooting: false })
 
 const visible = (r: RobotState) => ({ player: r.player, at: r.at, facing: r.facing, hp: r.hp, mode: r.mode, flags: r.flags, robotsLeft: r.robotsLeft, checkpoint: r.checkpoint })
-
-const caseArb = fc.record({
-  board: fc.nat(SHIPPED_BOARDS.length - 1),
-  players: fc.integer({ min: 2, max: 6 }),
-  seed: fc.integer(),
-  turns: fc.nat(10),
-  hp: fc.integer({ min: 1, max: 10 }),
-  fusedHoldCards: fc.boolean(),
-  rebooting: fc.constant(false),
-  reinstated: fc.boolean(),
-  stations: fc.nat(4),
-  extraMemory: fc.boolean(),
-})
 
 describe('the planner predicts what resolveTurn plays', () => {
   it('for a robot alone on the board: the same end square, facing, HP, flags and robots', () => {
     fc.assert(fc.property(caseArb, (t) => {
-      const board = SHIPPED_BOARDS[t.board]!
-      const played = playedState(board, t.players, t.seed, t.turns)
-      fc.pre(!played.gameOver)
-      const dealt = twistedDeal(board, played, t)
+      const { board, dealt } = dealtCase(t)
       const alone = { ...dealt, robots: [dealt.robots[0]!], hands: { [dealt.robots[0]!.player]: dealt.hands[dealt.robots[0]!.player]! } }
       const plan = bestPlan(seatViewOf(board, alone, alone.robots[0]!.player), greedyObjective)
       const result = resolveTurn(board, alone, { [alone.robots[0]!.player]: plan.orders })
@@ -43,10 +29,9 @@ describe('the planner predicts what resolveTurn plays', () => {
 
   it('among robots playing programs it was told: every robot ends where resolveTurn puts it', () => {
     fc.assert(fc.property(caseArb, (t) => {
-      const board = SHIPPED_BOARDS[t.board]!
-      const played = playedState(board, t.players, t.seed, t.turns)
-      fc.pre(!played.gameOver)
-      let dealt = twistedDeal(board, played, t)
+      const found = dealtCase(t)
+      const board = found.board
+      let dealt = found.dealt
       const me = dealt.robots[0]!
       const orders: Record<string, TurnOrders> = {}
       const others: Record<string, (Card | null)[]> = {}

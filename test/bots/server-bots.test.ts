@@ -78,7 +78,7 @@ describe('bots in seats', () => {
     expect((await gm.call('GET', `/api/v1/games/${gameId}`)).json.publishedTurns).toEqual([1])
   })
 
-  it('plays a missed program with the game\'s bot instead of R9\'s random fill, and says so in the report', async () => {
+  it('plays a missed program with the game\'s bot instead of R9\'s random fill, and says so in the report (A15)', async () => {
     t = await testApp()
     const gm = await signIn(t.app, 'gm@example.org', 'Gemma')
     const gameId = (await gm.call('POST', '/api/v1/games', { name: 'Missed', board: 'training-floor', seats: 2, bots: ['random'], missedProgramBot: 'greedy', reviewWindowHours: 0 })).json.id

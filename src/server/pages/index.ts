@@ -21,6 +21,7 @@ import { gmPages } from './gm.js'
 import { liveRoutes } from '../live/routes.js'
 import { installPageErrors, staticFiles, type PageKit, pageKit } from './kit.js'
 import { picturePages } from './pictures.js'
+import { seriesPages } from './series.js'
 import { turnPages } from './turns.js'
 import { watchPages } from './watch.js'
 
@@ -81,5 +82,6 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
   gmPages(app, kit)
   watchPages(app, kit)
   picturePages(app, kit)
+  seriesPages(app, kit)
   await liveRoutes(app, ctx)
 }

@@ -96,7 +96,8 @@ export function missedProgramFill(ctx: ServiceContext, game: GameRow): MissedPro
   const level = ctx.bots.settings(game.id)?.missed_program_bot as BotLevel | null | undefined
   // The random bot is R9 itself: the game's own generator fills, as without the setting.
   if (!level || level === 'random') return fillMissingOrders
-  return (state, player) => [{ ...botDecision(ctx, game, state, player, level), filledByServer: true }, state]
+  // As R9: the fill declares no reboot (A15).
+  return (state, player) => [{ ...botDecision(ctx, game, state, player, level), rebootNext: false, filledByServer: true }, state]
 }
 
 /** Whether the game is a practice game (no mail; turns close as soon as the person's program is in). */

@@ -45,8 +45,14 @@ export function isPrivateAddress(ip: string): boolean {
   if (family === 4) return v4Private(ip)
   if (family !== 6) return true
   const lower = ip.toLowerCase()
+  // IPv4-mapped addresses, also as URL parsing writes them (::ffff:127.0.0.1 becomes ::ffff:7f00:1).
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower)
   if (mapped) return v4Private(mapped[1]!)
+  const mappedHex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower)
+  if (mappedHex) {
+    const [high, low] = [parseInt(mappedHex[1]!, 16), parseInt(mappedHex[2]!, 16)]
+    return v4Private(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`)
+  }
   return lower === '::' || lower === '::1' || /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower) || /^ff/.test(lower)
 }
 
