@@ -1,8 +1,9 @@
 // Limits a hostile person runs into: sign-in mail to one address (shared by the page and the API,
-// whatever address of origin asks), program versions per player and turn, the paged version
-// history, the deadline checked when a program arrives, and what a 429 says it is.
+// whatever address of origin asks), invitation mail to one address, program versions per player
+// and turn, the paged version history, the deadline checked when a program arrives, and what a
+// 429 says it is.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { client, HOUR, testApp, type TestApp } from '../server/helpers.js'
+import { client, HOUR, setUpGame, testApp, type TestApp } from '../server/helpers.js'
 import { formToken, twoGames } from './setup.js'
 
 let t: TestApp
@@ -109,5 +110,20 @@ describe('the deadline', () => {
     t.clock.now = Date.parse(turn.deadline) - 1
     expect((await s.bob.call('POST', `/api/v1/games/${s.gameId}/turns/${s.turn}/submission`, { cards: hand })).status).toBe(201)
     t.clock.now = saved
+  })
+})
+
+describe('invitation mail to one address', () => {
+  it('is limited per recipient, so a GM cannot bomb an address with invitations', async () => {
+    const set = await setUpGame(t.app, [], { seats: 3 })
+    const victim = 'invited-victim@example.org'
+    const codes: number[] = []
+    for (let i = 0; i < 8; i++) codes.push((await set.gm.call('POST', `/api/v1/games/${set.gameId}/invites`, { email: i % 2 ? victim : victim.toUpperCase(), seat: 1 })).status)
+    expect(codes).toEqual([201, 201, 201, 201, 201, 429, 429, 429])
+    const refused = await set.gm.call('POST', `/api/v1/games/${set.gameId}/invites`, { email: victim, seat: 2 })
+    expect(refused.json).toMatchObject({ error: 'rate_limited', message: expect.stringMatching(/5 invitations/) })
+    expect(t.app.services.outbox.all().filter((m) => m.kind === 'invitation' && m.recipient.toLowerCase() === victim)).toHaveLength(5)
+    t.clock.now += HOUR
+    expect((await set.gm.call('POST', `/api/v1/games/${set.gameId}/invites`, { email: victim, seat: 2 })).status).toBe(201)
   })
 })

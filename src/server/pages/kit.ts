@@ -175,7 +175,7 @@ export function installPageErrors(app: FastifyInstance, kit: PageKit): void {
 }
 
 function titleFor(status: number): string {
-  return status === 404 ? 'Not found' : status === 403 ? 'Not allowed' : status === 409 ? 'Not possible right now' : 'That did not work'
+  return status === 404 ? 'Not found' : status === 403 ? 'Not allowed' : status === 409 ? 'Not possible right now' : status === 429 ? 'Too many requests' : 'That did not work'
 }
 
 export function sentence(text: string): string {

@@ -25,6 +25,7 @@ export function outboxRepository(db: Db) {
   const undeliverable = db.prepare<[string, number]>("UPDATE outbox SET status = 'failed', last_error = ?, lease_until = NULL WHERE id = ? AND status = 'sending'")
   const failedForGame = db.prepare<[string], OutboxRow>("SELECT * FROM outbox WHERE game_id = ? AND status = 'failed' ORDER BY id")
   const all = db.prepare<[], OutboxRow>('SELECT * FROM outbox ORDER BY id')
+  const sentTo = db.prepare<[string, string, number], number>('SELECT COUNT(*) FROM outbox WHERE lower(recipient) = ? AND kind = ? AND created_at > ?').pluck()
   // Only 'sent' rows, oldest first. A sent row's next_attempt_at (its last attempt) is never after
   // its sent_at, so the range on outbox_due(status, next_attempt_at) finds every candidate without
   // a scan of the table; sent_at then decides.
@@ -44,6 +45,8 @@ export function outboxRepository(db: Db) {
     /** A game's mail that could not be delivered, oldest first. */
     failedForGame: (gameId: string) => failedForGame.all(gameId),
     all: () => all.all(),
+    /** Messages of a kind queued for an address (any case) after a time (migration 007's index). */
+    countTo: (recipient: string, kind: string, since: number) => sentTo.get(recipient.toLowerCase(), kind, since)!,
     /** Deletes up to `limit` messages sent before `before`; unsent mail is never deleted. Returns how many. */
     pruneSent: (before: number, limit: number) => prune.run(before, before, limit).changes,
   }

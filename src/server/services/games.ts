@@ -7,7 +7,7 @@ import type { z } from 'zod'
 import { compileBoard, parseBoard } from '../../engine/board.js'
 import { newGame } from '../../engine/game.js'
 import type { BoardDefinition } from '../../engine/types.js'
-import { badRequest, conflict, forbidden, notFound } from '../errors.js'
+import { badRequest, conflict, notFound, rateLimited } from '../errors.js'
 import { deadlineMovedMail, gameOverMail, invitationMail } from '../mail/templates.js'
 import type { GameRow, SeatRow } from '../repositories/games.js'
 import { hashSecret, newSecret } from '../repositories/users.js'
@@ -108,7 +108,13 @@ export function invite(ctx: ServiceContext, m: Membership, email: string, seatNo
   })
 }
 
+/** Invitations to one address per hour, from every game together: a GM cannot bomb an address with them. */
+export const INVITATIONS_PER_HOUR = 5
+
 function sendInvite(ctx: ServiceContext, game: GameRow, seatId: number, seatNo: number, email: string): void {
+  if (ctx.outbox.countTo(email, 'invitation', ctx.now() - HOUR) >= INVITATIONS_PER_HOUR) {
+    throw rateLimited(`${INVITATIONS_PER_HOUR} invitations went to this address in the last hour; try again later`)
+  }
   const token = newSecret()
   ctx.games.invite(seatId, email, hashSecret(token))
   const gm = ctx.users.byId(game.gm_user_id)!
