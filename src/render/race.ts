@@ -60,7 +60,6 @@ export function raceChart(series: readonly RaceSeries[], options: { flagCount: n
     `<rect width="${W}" height="${height}" fill="#ffffff"/>` +
     panel(TOP, 'Flags touched', Math.max(1, options.flagCount), (p) => p.flags, true) +
     panel(TOP + PANEL_H + GAP, 'HP', options.maxHp, (p) => p.hp, false) +
-    axis.join('') + `<text x="${LEFT + plotW / 2}" y="${height + 2}" font-size="11" text-anchor="middle" fill="#5a6470"></text>` +
-    `<text x="${LEFT}" y="${height - 10}" font-size="11" text-anchor="end" fill="#5a6470">turn</text>` +
+    axis.join('') + `<text x="${LEFT - 12}" y="${height - 10}" font-size="11" text-anchor="end" fill="#5a6470">turn</text>` +
     legend + '</svg>'
 }

@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { formatSquare } from '../../src/engine/geometry.js'
+import { cardLabel } from '../../src/render/cards.js'
+import { humanCards } from '../../src/server/pages/report-view.js'
 import { turnView } from '../../src/server/services/views.js'
 import { membership } from '../../src/server/services/membership.js'
 import { DESKTOP, hasChromium, PHONE, startStack, type Stack } from './harness.js'
@@ -40,7 +42,8 @@ describe.skipIf(!hasChromium)('the web pages in Chromium', () => {
     const gmContext = await stack.context({ phone: false, javaScript: true })
     const gm = await gmContext.newPage()
     const dialogs: string[] = []
-    gm.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss() })
+    // Only the GM console's "are you sure?" may ask anything, and the GM says yes; any other dialog is a bug.
+    gm.on('dialog', (d) => { dialogs.push(d.message()); void (d.type() === 'confirm' ? d.accept() : d.dismiss()) })
 
     // --- The GM signs in through the mailed link.
     await gm.goto(`${stack.origin}/`)
@@ -170,10 +173,11 @@ describe.skipIf(!hasChromium)('the web pages in Chromium', () => {
     await go(gm, () => gm.getByRole('button', { name: 'Lock my program' }).click())
     expect(await text(gm.locator('#done'))).toContain('Your program is locked')
     const programs = await text(gm.locator('table.programs'))
-    expect(programs).toContain(bobHand[0]!)
+    expect(programs).toContain(cardLabel(bobHand[0]!)) // cards in words: "Move 2 (700)"
     await stack.shot(gm, 'desktop-07-gm-console-open')
     await gm.locator('#close-reason').fill('Everyone is in')
     await go(gm, () => gm.getByRole('button', { name: 'Close the turn now' }).click())
+    expect(dialogs).toEqual(['Close the turn now? Players without a program get one dealt at random.'])
     expect(await text(gm.locator('#done'))).toContain('closed and resolved into a draft')
     // Publishing a draft twice is impossible, and a refused action says why beside its form:
     await gm.locator('#reopen-reason').fill('oops')
@@ -212,7 +216,7 @@ describe.skipIf(!hasChromium)('the web pages in Chromium', () => {
         expect(column).toContain(formatSquare(robot.at))
       }
       const cards = await text(stage1.locator(`tr[data-row="CARDS"] td[data-player="${robot.player}"]`))
-      expect(cards).toBe(result.tables[0]!.rows.find((r) => r.label === 'CARDS')!.cells[result.tables[0]!.players.indexOf(robot.player)]!.join(' '))
+      expect(cards).toBe(result.tables[0]!.rows.find((r) => r.label === 'CARDS')!.cells[result.tables[0]!.players.indexOf(robot.player)]!.map(humanCards).join(' '))
     }
     expect(await text(stage1.locator('thead'))).toContain(EVIL)
     expect(await bob.locator('#end table.report').count()).toBe(1)

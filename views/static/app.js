@@ -41,6 +41,13 @@
 
   document.querySelectorAll('.js-only').forEach(function (el) { el.hidden = false })
 
+  // GM actions that cannot be taken back ask first.
+  document.querySelectorAll('form[data-confirm]').forEach(function (form) {
+    form.addEventListener('submit', function (event) {
+      if (!window.confirm(form.getAttribute('data-confirm'))) event.preventDefault()
+    })
+  })
+
   // Replay: ← and → follow the previous/next links (not while typing in a field).
   document.addEventListener('keydown', function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return

@@ -29,6 +29,8 @@ export const createGameForm = z.object({
   gmColour: optionalText,
 })
 
+export const displayNameForm = z.object({ displayName: text(60, 'the name others see') })
+
 export const joinForm = z.object({
   name: text(60, 'your robot\'s name'),
   colour: z.string({ error: 'choose a colour' }).pipe(colour),

@@ -12,8 +12,9 @@ import type { ServiceContext } from '../services/context.js'
 import { createGame, invitation, invite, joinGame, listBoards, startGame } from '../services/games.js'
 import { membership, requireGm } from '../services/membership.js'
 import { gameView } from '../services/views.js'
-import { createGameForm, formValues, inviteForm, joinForm, reasonForm, ROBOT_COLOURS } from './forms.js'
+import { createGameForm, displayNameForm, formValues, inviteForm, joinForm, reasonForm, ROBOT_COLOURS } from './forms.js'
 import { appFieldErrors, sentence, zodFieldErrors, type FieldErrors, type PageKit } from './kit.js'
+import { gameHistory } from './history.js'
 import { isOpenToJoin, joinOpenSeat, openGames, waitingFor } from './services.js'
 
 /** A seat's colour as the pictures draw it (the same fallback palette), for swatches. */
@@ -49,12 +50,29 @@ export function gamePages(app: FastifyInstance, kit: PageKit): void {
   app.get('/', async (request, reply) => {
     const user = request.viewer.user
     if (!user) return kit.render(request, reply, 'welcome', { title: 'Play-by-web robot races', next: '' })
-    const games = ctx.games.forUser(user.id).map((game) => ({
-      id: game.id, name: game.name, board: game.board_name, status: game.status, isGm: game.gm_user_id === user.id,
-      waiting: waitingFor(ctx, game, user.id),
-      turnLink: myTurnLink(ctx, game, user.id),
-    }))
-    return kit.render(request, reply, 'home', { title: 'My games', games, open: openGames(ctx, user.id) })
+    return kit.render(request, reply, 'home', { ...homeModel(user.id), askName: user.name_chosen !== 1, named: (request.query as Record<string, string>).named === '1' })
+  })
+
+  /** My games, what each waits for, and the open games to join. */
+  const homeModel = (userId: number) => ({
+    title: 'My games',
+    games: ctx.games.forUser(userId).map((game) => ({
+      id: game.id, name: game.name, board: game.board_name, status: game.status, isGm: game.gm_user_id === userId,
+      waiting: waitingFor(ctx, game, userId),
+      turnLink: myTurnLink(ctx, game, userId),
+    })),
+    open: openGames(ctx, userId),
+  })
+
+  // A display name, chosen once: until then people are known by their address's local part.
+  kit.post('/me/name', async (request, reply) => {
+    const user = kit.user(request)
+    const parsed = displayNameForm.safeParse(request.body ?? {})
+    if (!parsed.success) {
+      return kit.render(request, reply, 'home', { ...homeModel(user.id), askName: true, errors: zodFieldErrors(parsed.error), values: formValues(request.body) }, 400)
+    }
+    ctx.write(() => ctx.users.rename(user.id, parsed.data.displayName))
+    return reply.redirect('/?named=1', 303)
   })
 
   const newGamePage = (request: FastifyRequest, reply: FastifyReply, values: Record<string, string>, errors: FieldErrors, preview: string | null, status = 200) =>
@@ -124,7 +142,7 @@ export function gamePages(app: FastifyInstance, kit: PageKit): void {
       waiting: waitingFor(ctx, m.game, user.id), boardPicture: `/games/${view.id}/pictures/board.svg`,
       gameBase: `/games/${view.id}`, spectator: false, isOpen: isOpenToJoin(ctx, m.game), errors: {}, values: {},
       // The page follows the game live (src/server/live); while the GM sets it up, forms are being filled: no refresh.
-      live: `/games/${view.id}/live`, noRefresh: m.isGm, ...extra,
+      live: `/games/${view.id}/live`, noRefresh: m.isGm, told: gameHistory(ctx, m.game, m.seats, m.seat?.player_id ?? null), ...extra,
     }, status)
   }
 

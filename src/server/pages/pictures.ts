@@ -47,8 +47,9 @@ export function pictureOf(result: TurnResultView, which: string): Picture | null
   return null
 }
 
-export function drawPicture(board: Board, seats: readonly SeatRow[], picture: Picture): string {
-  return boardSvg(board, { ...reportNames(seats), robots: picture.robots, boardState: picture.boardState, events: picture.events, title: picture.title })
+/** `highlight`: the viewer's own robot, ringed (members' pictures only; the cache is private to them). */
+export function drawPicture(board: Board, seats: readonly SeatRow[], picture: Picture, highlight?: string): string {
+  return boardSvg(board, { ...reportNames(seats), robots: picture.robots, boardState: picture.boardState, events: picture.events, title: picture.title, highlight })
 }
 
 const pngCache = new Map<string, Buffer>()
@@ -95,10 +96,10 @@ export function galleryBoard(ctx: ServiceContext, id: string): { board: Board; s
   }
 }
 
-function currentBoardSvg(ctx: ServiceContext, game: GameRow, view: { robots: RobotSnapshot[]; boardState: BoardState | null }, seats: readonly SeatRow[]): string {
+function currentBoardSvg(ctx: ServiceContext, game: GameRow, view: { robots: RobotSnapshot[]; boardState: BoardState | null }, seats: readonly SeatRow[], highlight?: string): string {
   const current = ctx.turns.current(game.id)
   const title = current ? `${game.name}: before turn ${current.status === 'open' ? current.number : current.number + 1}` : game.name
-  return drawPicture(ctx.board(game), seats, { robots: view.robots, boardState: view.boardState ?? undefined, title })
+  return drawPicture(ctx.board(game), seats, { robots: view.robots, boardState: view.boardState ?? undefined, title }, highlight)
 }
 
 export function picturePages(app: FastifyInstance, kit: PageKit): void {
@@ -116,7 +117,7 @@ export function picturePages(app: FastifyInstance, kit: PageKit): void {
     if (name !== 'board') throw notFound('no such picture')
     const m = memberOf(ctx, request.params.gameId, request.viewer)
     const view = gameView(ctx, m)
-    return sendPicture(request, reply, currentBoardSvg(ctx, m.game, view, m.seats), ext, 'private, no-cache', `${m.game.id}-board`)
+    return sendPicture(request, reply, currentBoardSvg(ctx, m.game, view, m.seats, m.seat?.player_id), ext, 'private, no-cache', `${m.game.id}-board`)
   })
 
   app.get<{ Params: { gameId: string; turn: string; file: string } }>('/games/:gameId/turns/:turn/pictures/:file', async (request, reply) => {
@@ -127,7 +128,7 @@ export function picturePages(app: FastifyInstance, kit: PageKit): void {
     const picture = result && pictureOf(result, name)
     if (!turn || !picture) throw notFound('no such picture')
     const cache = turn.status === 'published' ? `private, ${IMMUTABLE}` : 'private, no-cache'
-    return sendPicture(request, reply, drawPicture(ctx.board(m.game), m.seats, picture), ext, cache, `turn-${turn.number}-${name}`)
+    return sendPicture(request, reply, drawPicture(ctx.board(m.game), m.seats, picture, m.seat?.player_id), ext, cache, `turn-${turn.number}-${name}`)
   })
 
   app.get<{ Params: { publicToken: string; file: string } }>('/watch/:publicToken/pictures/:file', async (request, reply) => {

@@ -4,7 +4,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ReportTable } from '../../engine/report.js'
 import { REGISTER_COUNT } from '../../engine/types.js'
-import { cardView } from '../../render/cards.js'
+import { cardLabel, cardView } from '../../render/cards.js'
+import { turnStory } from '../../render/story.js'
+import { mineFirst } from './history.js'
+import { tableFor } from './report-view.js'
 import { AppError, notFound } from '../errors.js'
 import type { SeatRow } from '../repositories/games.js'
 import type { TurnRow } from '../repositories/turns.js'
@@ -30,16 +33,17 @@ const DIRECTION_NAMES: Record<string, string> = { N: 'north', E: 'east', S: 'sou
 export interface ReportSection { id: string; heading: string; before: string | null; after: string | null; afterCaption: string; table: ReportTable }
 
 /** The report's sections in replay order: stage 1…5, end of turn (with the fused table). */
-export function reportSections(result: TurnResultView, pictureBase: string): { sections: ReportSection[]; fused: ReportTable | null } {
+export function reportSections(result: TurnResultView, pictureBase: string, me: string | null = null): { sections: ReportSection[]; fused: ReportTable | null } {
   const stageCount = result.stages.length
-  const sections: ReportSection[] = result.tables.slice(0, stageCount).map((table, i) => ({
+  const tables = result.tables.map((t) => tableFor(t, me))
+  const sections: ReportSection[] = tables.slice(0, stageCount).map((table, i) => ({
     id: `stage-${i + 1}`, heading: `Stage ${i + 1}`, table,
     before: `${pictureBase}/before-${i + 1}.svg`, after: `${pictureBase}/after-${i + 1}.svg`,
     afterCaption: `After stage ${i + 1}, with its laser fire`,
   }))
-  const end = result.tables[stageCount]
+  const end = tables[stageCount]
   if (end) sections.push({ id: 'end', heading: 'End of turn', table: end, before: `${pictureBase}/end.svg`, after: null, afterCaption: '' })
-  return { sections, fused: result.tables[stageCount + 1] ?? null }
+  return { sections, fused: tables[stageCount + 1] ?? null }
 }
 
 export function colourMap(seats: readonly SeatRow[]): Record<string, string> {
@@ -81,8 +85,12 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
     const reinstated = robot.mode === 'virtual' && robot.placedAfterTurn > 0 && robot.placedAfterTurn === tv.number - 1
     const query = request.query as Record<string, string | undefined>
     const plan = planOf(ctx, m, turn, me.player, playsCards(robot))
+    // After a GM reopened this program: who did, and why (from the game's history).
+    const reopen = turn.status === 'draft' && turn.reopened_player_id === me.player
+      ? ctx.games.actions(m.game.id).filter((a) => a.action === 'reopen').at(-1) : undefined
+    const reopened = reopen ? { by: ctx.users.byId(m.game.gm_user_id)?.name ?? 'the GM', reason: reopen.reason, at: reopen.at } : null
     return kit.render(request, reply, 'submit', {
-      plan, live: `/games/${m.game.id}/live`, noRefresh: true,
+      plan, live: `/games/${m.game.id}/live`, noRefresh: true, reopened,
       title: `Turn ${tv.number}: your program`, game: { id: m.game.id, name: m.game.name, status: m.game.status }, turn: tv, me,
       hand: me.hand.map((c) => cardView(c!)), registers, stored, storedCards: stored?.cards.map(cardView) ?? [],
       rebooting: !playsCards(robot), outOfPlay: !robot.rebooting && !playsCards(robot), reinstated, directions: DIRECTION_NAMES,
@@ -136,6 +144,8 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
       })
     } catch (err) {
       if (err instanceof AppError && err.statusCode === 409) return again({ _form: err.message })
+      const unfused = Array.from({ length: REGISTER_COUNT }, (_, i) => i + 1).filter((k) => !(String(k) in fused))
+      if (err instanceof AppError && err.field?.startsWith('cards')) return again(plainProgramError(err, unfused))
       return again(appFieldErrors(err))
     }
     return reply.redirect(`/games/${m.game.id}/turns/${turn.number}/submit?stored=1#stored`, 303)
@@ -157,11 +167,13 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
       if (tv.me?.canSubmit) return reply.redirect(`${base}/turns/${turn.number}/submit`, 303)
       return kit.render(request, reply, 'turn-waiting', { title: `Turn ${turn.number}`, game: { id: m.game.id, name: m.game.name }, turn: tv, base, live: `${base}/live` })
     }
-    const { sections, fused } = reportSections(tv.result, `${base}/turns/${turn.number}/pictures`)
+    const me = m.seat?.player_id ?? null
+    const { sections, fused } = reportSections(tv.result, `${base}/turns/${turn.number}/pictures`, me)
     return kit.render(request, reply, 'turn', {
+      ...told(tv.result, tv.programs, Object.fromEntries(m.seats.map((s) => [s.player_id, s.name ?? s.player_id])), me),
       title: `Turn ${turn.number} of ${m.game.name}`, game: { id: m.game.id, name: m.game.name }, turn: tv, result: tv.result,
       sections, fused, colours: colourMap(m.seats), base, turnBase: `${base}/turns/${turn.number}`, published,
-      draft: turn.status === 'draft', isGm: m.isGm, programs: tv.programs, names: Object.fromEntries(m.seats.map((s) => [s.player_id, s.name ?? s.player_id])),
+      draft: turn.status === 'draft', isGm: m.isGm,
     })
   })
 
@@ -196,6 +208,35 @@ function planOf(ctx: ServiceContext, m: Membership, turn: TurnRow, player: strin
   } : null
   // A data block, never run: "<" is escaped so no name can close the script element.
   return { picture, previewJson: preview ? JSON.stringify(preview).replace(/</g, '\\u003c') : null, previewOff: m.game.path_preview !== 1 }
+}
+
+/**
+ * The service's refusal of a program, said to a person about a register: the service speaks of
+ * `cards[2]` and codes ("cards[2]: "X" is not a card like FWD2:700"), the form has registers.
+ */
+export function plainProgramError(err: AppError, unfused: readonly number[]): FieldErrors {
+  const index = /^cards\[(\d+)\]$/.exec(err.field ?? '')?.[1] ?? /\bcard (\d+) \(/.exec(err.message)?.[1]
+  const position = index === undefined ? null : /^cards\[/.test(err.field ?? '') ? Number(index) : Number(index) - 1
+  const register = position === null ? undefined : unfused[position]
+  const card = /\(([A-Z0-9]{4}:\d+)\)/.exec(err.message)?.[1]
+  const what = card ? cardLabel(card) : 'That card'
+  const why = /used twice/.test(err.message) ? `${what} is used twice; each card can be used once.`
+    : /card set/.test(err.message) ? `${what} needs an upgrade station your robot has not visited yet.`
+    : /not in your hand/.test(err.message) ? `${what} is not in your hand.`
+    : 'That is not one of your cards.'
+  if (!register) return { _form: `Your program could not be stored: ${why.charAt(0).toLowerCase()}${why.slice(1)} Choose a card for each register again (the page may have been out of date).` }
+  return { [`r${register}`]: `Register ${register}: ${why} Choose one of your cards (the page may have been out of date).` }
+}
+
+/** A turn report's story lines and programs for a page: the viewer's own first, cards in words. */
+export function told(result: TurnResultView, programs: Record<string, { cards: string[] }> | null, names: Record<string, string>, me: string | null = null) {
+  return {
+    names,
+    story: mineFirst(turnStory(result, names), me).map((l) => ({ ...l, mine: l.player === me })),
+    programs: programs
+      ? Object.fromEntries(mineFirst(Object.entries(programs).map(([player, p]) => ({ ...p, player, labels: p.cards.map(cardLabel) })), me).map((p) => [p.player, p]))
+      : null,
+  }
 }
 
 export interface ReplayInput {

@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify'
 import { notFound } from '../errors.js'
 import { spectatorGameView, spectatorTurnView } from '../services/views.js'
 import { playerRows } from './games.js'
+import { gameHistory } from './history.js'
 import type { PageKit } from './kit.js'
-import { colourMap, replayPage, reportSections } from './turns.js'
+import { colourMap, replayPage, reportSections, told } from './turns.js'
 
 export function watchPages(app: FastifyInstance, kit: PageKit): void {
   const { ctx } = kit
@@ -22,11 +23,12 @@ export function watchPages(app: FastifyInstance, kit: PageKit): void {
   }
 
   app.get<{ Params: { publicToken: string } }>('/watch/:publicToken', async (request, reply) => {
-    const { view, base } = load(request.params.publicToken)
+    const { view, game, seats, base } = load(request.params.publicToken)
     return kit.render(request, reply, 'game', {
       title: view.name, game: { ...view, you: { isGm: false, seat: null, player: null }, publicLink: null },
       players: playerRows({ ...view, currentTurn: null }), turn: view.currentTurn, done: null, waiting: null,
       boardPicture: `${base}/pictures/board.svg`, gameBase: base, spectator: true, isOpen: false, history: view.history, live: `${base}/live`,
+      told: gameHistory(ctx, game, seats, null),
     })
   })
 
@@ -38,7 +40,7 @@ export function watchPages(app: FastifyInstance, kit: PageKit): void {
     return kit.render(request, reply, 'turn', {
       title: `Turn ${tv.number} of ${view.name}`, game: { id: view.id, name: view.name }, turn: tv, result: tv.result,
       sections, fused, colours: colourMap(seats), base, turnBase, published: view.publishedTurns,
-      draft: false, isGm: false, programs: tv.programs, names: Object.fromEntries(seats.map((s) => [s.player_id, s.name ?? s.player_id])),
+      draft: false, isGm: false, ...told(tv.result, tv.programs, Object.fromEntries(seats.map((s) => [s.player_id, s.name ?? s.player_id]))),
     })
   })
 

@@ -3,7 +3,11 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '../plugins/db.js'
 import { watchedCache } from './watched-cache.js'
 
-export interface UserRow { id: number; email: string; name: string; created_at: number }
+export interface UserRow {
+  id: number; email: string; name: string; created_at: number
+  /** 1 once the person chose their display name (until then it is their address's local part). */
+  name_chosen?: number
+}
 
 export const newSecret = () => randomBytes(24).toString('base64url')
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex')
@@ -15,7 +19,7 @@ export function usersRepository(db: Db) {
   const byId = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?')
   const byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?')
   const insert = db.prepare<[string, string, number], UserRow>('INSERT INTO users (email, name, created_at) VALUES (?, ?, ?) RETURNING *')
-  const rename = db.prepare<[string, number]>('UPDATE users SET name = ? WHERE id = ?')
+  const rename = db.prepare<[string, number]>('UPDATE users SET name = ?, name_chosen = 1 WHERE id = ?')
   const insertLogin = db.prepare<[string, string, number, number]>('INSERT INTO login_tokens (token_hash, email, created_at, expires_at) VALUES (?, ?, ?, ?)')
   const useLogin = db.prepare<[number, string, number], { email: string }>(
     'UPDATE login_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING email')

@@ -1,0 +1,59 @@
+// A game's history for its page: one line per player per published turn (src/render/story.ts) and
+// the race chart (flags and HP after every turn, src/render/race.ts). Published turns never change,
+// so each turn's part is worked out once and kept (keyed by the turn row and its publication).
+import type { TurnResult } from '../../engine/turn.js'
+import { MAX_HP } from '../../engine/types.js'
+import { raceChart, type RaceSeries } from '../../render/race.js'
+import { turnStory, type StoryLine } from '../../render/story.js'
+import type { GameRow, SeatRow } from '../repositories/games.js'
+import { reportNames, type ServiceContext } from '../services/context.js'
+
+interface TurnPart { number: number; story: StoryLine[]; after: Record<string, { flags: number; hp: number }> }
+
+const parts = new Map<string, TurnPart>()
+
+function turnPart(id: number, number: number, publishedAt: number, resultJson: string, names: Record<string, string>): TurnPart {
+  const key = `${id}:${publishedAt}:${JSON.stringify(names)}`
+  let part = parts.get(key)
+  if (!part) {
+    const result = JSON.parse(resultJson) as TurnResult
+    part = {
+      number,
+      story: turnStory(result, names),
+      after: Object.fromEntries(result.end.robots.map((r) => [r.player, { flags: r.flags, hp: r.hp }])),
+    }
+    if (parts.size > 2000) parts.delete(parts.keys().next().value!)
+    parts.set(key, part)
+  }
+  return part
+}
+
+/** The viewer's own line first: a player reads about their robot before the others. */
+export function mineFirst<T extends { player: string }>(list: readonly T[], me: string | null | undefined): T[] {
+  if (!me) return [...list]
+  return [...list.filter((x) => x.player === me), ...list.filter((x) => x.player !== me)]
+}
+
+export interface GameHistory {
+  turns: { number: number; story: (StoryLine & { mine: boolean })[] }[]
+  chart: string | null
+}
+
+export function gameHistory(ctx: ServiceContext, game: GameRow, seats: readonly SeatRow[], me: string | null): GameHistory {
+  const { names, colours } = reportNames(seats)
+  const turns = ctx.turns.published(game.id)
+    .filter((t) => t.result_json)
+    .map((t) => turnPart(t.id, t.number, t.published_at ?? 0, t.result_json!, names))
+  const series: RaceSeries[] = seats.filter((s) => s.user_id !== null || turns.some((t) => s.player_id in t.after)).map((s) => ({
+    player: s.player_id, name: names[s.player_id] ?? s.player_id, colour: colours[s.player_id], mine: s.player_id === me,
+    points: [
+      { turn: 0, flags: 0, hp: MAX_HP },
+      ...turns.filter((t) => t.after[s.player_id]).map((t) => ({ turn: t.number, ...t.after[s.player_id]! })),
+    ],
+  }))
+  const flagCount = ctx.board(game).flagCount
+  return {
+    turns: turns.slice().reverse().map((t) => ({ number: t.number, story: mineFirst(t.story.map((l) => ({ ...l, mine: l.player === me })), me) })),
+    chart: turns.length ? raceChart(series, { flagCount, maxHp: MAX_HP }) : null,
+  }
+}
