@@ -1,10 +1,17 @@
 // The pages through app.inject: security headers, CSRF, escaping, the secrecy rules as the pages
 // show them, picture caching, sign-in with a return path, and form errors that keep the input.
+import { cardLabel } from '../../src/render/cards.js'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PNG_SIGNATURE } from '../../src/render/png.js'
 import { dealtState } from '../../src/server/services/deal.js'
 import { lastMailTo, linksIn, PLAYERS, setUpGame, signIn, testApp, type TestApp } from '../server/helpers.js'
 import { browser, csrfOf } from './helpers.js'
+
+/** A secret card appears on a page neither as its code ("FWD2:700") nor in words ("Move 2 (700)"). */
+function hidden(body: string, card: string): void {
+  expect(body).not.toContain(card)
+  expect(body).not.toContain(cardLabel(card))
+}
 
 let t: TestApp
 beforeEach(async () => { t = await testApp() })
@@ -69,30 +76,30 @@ describe('the pages', () => {
     // A player sees their own hand, nobody else's.
     const annTurn = await ann.get(submit)
     for (const card of hands.ann) expect(annTurn.body).toContain(`value="${card}"`)
-    for (const card of [...hands.bob, ...hands.gm]) expect(annTurn.body).not.toContain(card)
+    for (const card of [...hands.bob, ...hands.gm]) hidden(annTurn.body, card)
 
     // Bob's program goes in; Ann sees only that it is in.
     expect((await bob.submit(submit, submit, program(hands.bob))).location).toBe(`${submit}?stored=1#stored`)
     const annGame = await ann.get(`/games/${gameId}`)
     expect(annGame.body).toMatch(/data-player="P3"[\s\S]*?✔ in/)
-    for (const card of hands.bob) expect(annGame.body).not.toContain(card)
+    for (const card of hands.bob) hidden(annGame.body, card)
 
     // The GM plays: the others' programs show once the GM's own is locked.
     const before = await gm.get(`/games/${gameId}/gm`)
     expect(before.body).toContain('Lock my program')
-    for (const card of hands.bob) expect(before.body).not.toContain(card)
+    for (const card of hands.bob) hidden(before.body, card)
     await gm.submit(submit, submit, program(hands.gm))
-    for (const card of hands.bob) expect((await gm.get(`/games/${gameId}/gm`)).body).not.toContain(card)
+    for (const card of hands.bob) hidden((await gm.get(`/games/${gameId}/gm`)).body, card)
     expect((await gm.submit(`/games/${gameId}/gm`, `/games/${gameId}/gm/lock`, { confirm: 'on', reason: '' })).location).toContain('done=locked')
     const after = await gm.get(`/games/${gameId}/gm`)
-    for (const card of hands.bob.slice(0, 5)) expect(after.body).toContain(card)
+    for (const card of hands.bob.slice(0, 5)) expect(after.body).toContain(cardLabel(card))
 
     // Closed into a draft: the GM sees it, players and spectators do not.
     expect((await gm.submit(`/games/${gameId}/gm`, `/games/${gameId}/gm/close`, { reason: 'test' })).location).toContain('done=closed')
     const publicToken = t.app.services.games.byId(gameId)!.public_token
     const annDraft = await ann.get(`/games/${gameId}/turns/1`)
     expect(annDraft.body).toContain('with the GM for review')
-    for (const card of hands.bob) expect(annDraft.body).not.toContain(card)
+    for (const card of hands.bob) hidden(annDraft.body, card)
     expect((await ann.get(`/games/${gameId}/turns/1/pictures/before-1.svg`)).status).toBe(404)
     expect((await browser(t.app).get(`/watch/${publicToken}/turns/1`)).status).toBe(404)
     expect((await browser(t.app).get(`/watch/${publicToken}/turns/1/pictures/before-1.svg`)).status).toBe(404)
@@ -111,7 +118,7 @@ describe('the pages', () => {
     const report = await browser(t.app).get(`/watch/${publicToken}/turns/1`)
     expect(report.status).toBe(200)
     expect(report.body).toContain('data-table="Stage 1"')
-    expect(report.body).toContain(hands.bob[0])
+    expect(report.body).toContain(cardLabel(hands.bob[0]!)) // cards in words on pages: "Move 2 (700)"
     const picture = await browser(t.app).get(`/watch/${publicToken}/turns/1/pictures/after-1.svg`)
     expect(picture.headers['content-type']).toBe('image/svg+xml; charset=utf-8')
     expect(picture.headers['cache-control']).toBe('public, max-age=31536000, immutable')
@@ -123,7 +130,7 @@ describe('the pages', () => {
     expect(png.raw.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true)
     // The next turn's hands stay secret from the spectators.
     const watch = await browser(t.app).get(`/watch/${publicToken}`)
-    for (const card of handOf(gameId, 'P2')) expect(watch.body).not.toContain(card)
+    for (const card of handOf(gameId, 'P2')) hidden(watch.body, card)
   })
 
   it('keep what a player entered next to a specific error', async () => {
@@ -135,7 +142,8 @@ describe('the pages', () => {
     const submit = `/games/${gameId}/turns/1/submit`
     const res = await ann.submit(submit, submit, { ...program(mine), r3: notMine, sacrificeAt: '4', doubleWrench: 'option' })
     expect(res.status).toBe(400)
-    expect(res.body).toContain(`Card 3 (${notMine}) is not in your hand.`)
+    // Said about the register, in words (issue 13), not as the service's "card 3 (FWD2:680)".
+    expect(res.body).toContain(`Register 3: ${cardLabel(notMine)} is not in your hand.`)
     expect(res.body).toContain(`<option value="${mine[0]}" selected>`)
     expect(res.body).toMatch(/<option value="4" selected>4 HP/)
     expect(res.body).toMatch(/id="dw-option" name="doubleWrench" value="option" checked/)
