@@ -8,8 +8,20 @@
   if (!url || !window.EventSource) return
   var baseTitle = document.title.replace(/^\(\d+\) /, '')
   var note = document.getElementById('live-note')
-  // A form being filled in is never reloaded under the player's hands: it gets a note instead.
-  var editing = !!document.querySelector('form.program-form, form.gm-form textarea')
+  // A form being filled in is never reloaded under the person's hands: it gets a note instead.
+  function editing() {
+    if (document.querySelector('form.program-form')) return true
+    return Array.prototype.some.call(document.querySelectorAll('input, textarea, select'), function (field) {
+      if (field.type === 'hidden') return false
+      if (field.type === 'checkbox' || field.type === 'radio') return field.checked !== field.defaultChecked
+      if (field.tagName === 'SELECT') return Array.prototype.some.call(field.options, function (o) { return o.selected !== o.defaultSelected })
+      return field.value !== field.defaultValue
+    })
+  }
+  // Once the page is being left (a form sent, a link followed), a reload would cancel that navigation.
+  var leaving = false
+  window.addEventListener('beforeunload', function () { leaving = true })
+  document.addEventListener('submit', function () { leaving = true })
   var source = new EventSource(url)
 
   function say(text, link) {
@@ -45,7 +57,8 @@
     if (waiting && s.waiting) { waiting.textContent = s.waiting; waiting.classList.toggle('urgent', !!s.needsYou) }
     if (s.kind === 'hello') return
     var big = s.kind !== 'submitted' && s.kind !== 'changed' && s.kind !== 'deadline'
-    if (big && !editing) { window.location.reload(); return }
+    if (leaving) return
+    if (big && !editing()) { window.location.reload(); return }
     say(s.message, big)
   })
 })()
