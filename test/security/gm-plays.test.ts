@@ -5,6 +5,7 @@
 // placeholder program to unlock the others, closing early to read the draft and reopening the own
 // seat, emptying and re-taking a seat, all by the API and by the pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cardLabel } from '../../src/render/cards.js'
 import { PLAYERS, setUpGame, testApp, inviteToken, type Client, type TestApp } from '../server/helpers.js'
 import { formToken } from './setup.js'
 
@@ -71,7 +72,10 @@ describe('a GM who plays, in the open turn', () => {
     expect(placeholder.res.status).toBe(201)
     const reads = await gmReads(g)
     for (const [where, body] of Object.entries(reads)) {
-      for (const card of others) expect(body, `${where} shows ${card}`).not.toContain(card)
+      for (const card of others) {
+        expect(body, `${where} shows ${card}`).not.toContain(card)
+        expect(body, `${where} shows ${card} in words`).not.toContain(cardLabel(card))
+      }
     }
     const turn = (await g.gm.call('GET', `/api/v1/games/${g.gameId}/turns/1`)).json
     expect(turn.programs).toBeNull()
@@ -100,7 +104,7 @@ describe('a GM who plays, in the open turn', () => {
     const turn = (await g.gm.call('GET', `/api/v1/games/${g.gameId}/turns/1`)).json
     expect(turn.gmLocked).toBe(true)
     expect(Object.keys(turn.programs).sort()).toEqual(['P1', 'P2', 'P3'])
-    expect((await page(g.gm, `/games/${g.gameId}/gm`)).body).toContain(others[0])
+    expect((await page(g.gm, `/games/${g.gameId}/gm`)).body).toContain(cardLabel(others[0]!)) // cards in words on pages
 
     const api = await submit(g.gm, g, (h) => h.slice(2, 7))
     expect(api.res.status).toBe(409)
