@@ -64,9 +64,10 @@ it('sees a token revoked by this process and by another process at once', () => 
 it('sees sign-outs, renames and expiry of sessions', () => {
   const users = usersRepository(db)
   const session = users.createSession(1, 0, 1000)
-  expect(users.sessionUser(session, 10)).toEqual({ id: 1, email: 'ann@example.org', name: 'Ann', created_at: 0 })
+  expect(users.sessionUser(session, 10)).toEqual({ id: 1, email: 'ann@example.org', name: 'Ann', created_at: 0, name_chosen: 0 })
   users.rename(1, 'Annie')
   expect(users.sessionUser(session, 10)?.name).toBe('Annie')
+  expect(users.sessionUser(session, 10)?.name_chosen).toBe(1) // a name set by the person counts as chosen (issue 13)
   other.exec("UPDATE users SET name = 'Ann B' WHERE id = 1")
   expect(users.sessionUser(session, 10)?.name).toBe('Ann B')
   expect(users.sessionUser(session, 1000)).toBeUndefined() // expired, though cached
