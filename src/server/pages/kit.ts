@@ -138,7 +138,7 @@ export function staticFiles(app: FastifyInstance, dir: string): void {
     return reply.send(bundle.js)
   })
   app.get<{ Params: { file: string } }>('/static/:file', async (request, reply) => {
-    const match = /^(app|live)\.(css|js)$/.exec(request.params.file)
+    const match = /^(app|live|replay)\.(css|js)$/.exec(request.params.file)
     if (!match) return reply.status(404).type('text/plain').send('no such file')
     const body = readFileSync(join(dir, 'static', request.params.file))
     const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`

@@ -170,6 +170,7 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
     const me = m.seat?.player_id ?? null
     const { sections, fused } = reportSections(tv.result, `${base}/turns/${turn.number}/pictures`, me)
     return kit.render(request, reply, 'turn', {
+      anim: animationData(tv.result, `${base}/turns/${turn.number}/pictures`),
       ...told(tv.result, tv.programs, Object.fromEntries(m.seats.map((s) => [s.player_id, s.name ?? s.player_id])), me),
       title: `Turn ${turn.number} of ${m.game.name}`, game: { id: m.game.id, name: m.game.name }, turn: tv, result: tv.result,
       sections, fused, colours: colourMap(m.seats), base, turnBase: `${base}/turns/${turn.number}`, published,
@@ -226,6 +227,24 @@ export function plainProgramError(err: AppError, unfused: readonly number[]): Fi
     : 'That is not one of your cards.'
   if (!register) return { _form: `Your program could not be stored: ${why.charAt(0).toLowerCase()}${why.slice(1)} Choose a card for each register again (the page may have been out of date).` }
   return { [`r${register}`]: `Register ${register}: ${why} Choose one of your cards (the page may have been out of date).` }
+}
+
+const ANIMATED = new Set(['moved', 'teleported', 'turned', 'destroyed', 'board-laser', 'robot-laser'])
+
+/**
+ * What the animated replay (views/static/replay.js) needs besides the stage pictures: each stage's
+ * moves, turns, destructions and shots, in order, in a few fields. Only what the report shows.
+ */
+export function animationData(result: TurnResultView, pictureBase: string): string {
+  const stages = result.stages.map((s) => ({
+    events: s.events.filter((e) => ANIMATED.has(e.kind)).map((e) => {
+      const slim: Record<string, unknown> = { kind: e.kind }
+      for (const key of ['player', 'to', 'cause', 'facing', 'squares'] as const) if (key in e) slim[key] = (e as Record<string, unknown>)[key]
+      return slim
+    }),
+  }))
+  // A data block, never run: "<" is escaped so nothing in it can close the script element.
+  return JSON.stringify({ pictureBase, stages }).replace(/</g, '\\u003c')
 }
 
 /** A turn report's story lines and programs for a page: the viewer's own first, cards in words. */

@@ -6,7 +6,7 @@ import { spectatorGameView, spectatorTurnView } from '../services/views.js'
 import { playerRows } from './games.js'
 import { gameHistory } from './history.js'
 import type { PageKit } from './kit.js'
-import { colourMap, replayPage, reportSections, told } from './turns.js'
+import { animationData, colourMap, replayPage, reportSections, told } from './turns.js'
 
 export function watchPages(app: FastifyInstance, kit: PageKit): void {
   const { ctx } = kit
@@ -40,7 +40,7 @@ export function watchPages(app: FastifyInstance, kit: PageKit): void {
     return kit.render(request, reply, 'turn', {
       title: `Turn ${tv.number} of ${view.name}`, game: { id: view.id, name: view.name }, turn: tv, result: tv.result,
       sections, fused, colours: colourMap(seats), base, turnBase, published: view.publishedTurns,
-      draft: false, isGm: false, ...told(tv.result, tv.programs, Object.fromEntries(seats.map((s) => [s.player_id, s.name ?? s.player_id]))),
+      draft: false, isGm: false, anim: animationData(tv.result, `${turnBase}/pictures`), ...told(tv.result, tv.programs, Object.fromEntries(seats.map((s) => [s.player_id, s.name ?? s.player_id]))),
     })
   })
 
