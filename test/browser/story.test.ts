@@ -79,7 +79,7 @@ describe.skipIf(!hasChromium)('the turn as a story in Chromium', () => {
     const mover = result.stages[0]!.events.find((e) => e.kind === 'moved')
     await page.getByRole('button', { name: '▶ Play' }).click()
     if (mover && 'player' in mover) {
-      await page.waitForFunction((p) => [...document.querySelectorAll('#watch g.robot')].some((g) => g.getAttribute('data-player') === p && (g as unknown as { style: { transform: string; transition: string } }).style.transition.startsWith('transform')), mover.player, { timeout: 5_000 })
+      await page.waitForFunction((p) => Array.from(document.querySelectorAll('#watch g.robot')).some((g) => g.getAttribute('data-player') === p && (g as unknown as { style: { transform: string; transition: string } }).style.transition.startsWith('transform')), mover.player, { timeout: 5_000 })
     }
     await stack.shot(page, 'story-desktop-3-animating', '#watch')
     await page.waitForFunction(() => document.getElementById('watch')!.getAttribute('data-stage') === '2', undefined, { timeout: 20_000 })

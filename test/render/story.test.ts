@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { resolveTurn } from '../../src/engine/turn.js'
 import { cardLabel, cardView } from '../../src/render/cards.js'
+import { turnReportText } from '../../src/render/report-text.js'
 import { eventPhrases, turnStory } from '../../src/render/story.js'
 import { cards, makeBoard, robot, sq, stateWith } from '../engine/helpers.js'
 
@@ -35,6 +36,22 @@ describe('turnStory', () => {
   it('tells a stage with the cards played, for the preview', () => {
     const stage1 = eventPhrases(result.stages[0]!.events, 'p1', names, true)
     expect(stage1.slice(0, 2)).toEqual(['Move 1 (490)', 'to r1c2'])
+  })
+})
+
+describe('turnReportText (the mail)', () => {
+  it('starts with the story and writes every card in words, the tables still lined up', () => {
+    const board = makeBoard([{ type: 'flag', at: 'r1c2', number: 1 }, { type: 'flag', at: 'r5c5', number: 2 }])
+    const result = resolveTurn(board, stateWith(board, [robot('p1', board, { at: sq('r1c1'), facing: 'E' }), robot('p2', board, { at: sq('r3c3'), facing: 'N' })]), {
+      p1: { cards: cards('FWD1:490', 'LF90:70', 'RT90:80', 'LF90:90', 'RT90:100'), rebootNext: false },
+      p2: { cards: cards('LF90:110', 'RT90:120', 'LF90:130', 'RT90:140', 'LF90:150'), rebootNext: false },
+    })
+    const text = turnReportText(board, result, { names: { p1: 'Ann', p2: 'Bob' } })
+    expect(text).toMatch(/^Turn 1 on test\n\nWhat happened:\n  Ann: r1c1 \u2192 r1c2, touched flag 1/)
+    expect(text).toContain('Move 1 (490)')
+    expect(text).not.toMatch(/[A-Z]{3}[0-9A-Z]:\d+/)
+    const rows = text.split('\n').filter((l) => l.startsWith('CARDS'))
+    expect(rows.length).toBeGreaterThan(0)
   })
 })
 

@@ -1,7 +1,7 @@
 // Mail through a real SMTP server on 127.0.0.1: recipients, subjects, each hand mail holding
 // exactly its player's cards; a server that is down delays mail but loses none; sent once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatCard } from '../../src/engine/deck.js'
+import { cardLabel } from '../../src/render/cards.js'
 import type { GameState } from '../../src/engine/types.js'
 import { GIVE_UP_AFTER_MS, retryDelay } from '../../src/server/mail/worker.js'
 import { PLAYERS, setUpGame, tempDir, testApp, type TestApp } from './helpers.js'
@@ -32,10 +32,11 @@ describe('mail through SMTP', () => {
     const dealt = JSON.parse((t.app.services.db.prepare('SELECT dealt_state_json FROM turns WHERE game_id = ?').get(gameId) as { dealt_state_json: string }).dealt_state_json) as GameState
     const hands = smtp.received.filter((m) => m.subject === 'BotWars "Test game" turn 1: your hand')
     expect(hands).toHaveLength(3)
-    const everyCard = Object.values(dealt.hands).flat().map(formatCard)
+    // Cards in words, as on the pages: "Move 2 (700)".
+    const everyCard = Object.values(dealt.hands).flat().map(cardLabel)
     PLAYERS.forEach((p, seat) => {
       const mail = hands.find((m) => m.to.length === 1 && m.to[0] === p.email)!
-      const own = dealt.hands[`P${seat + 1}`]!.map(formatCard)
+      const own = dealt.hands[`P${seat + 1}`]!.map(cardLabel)
       const shown = everyCard.filter((c) => mail.text.includes(c))
       expect(shown.sort()).toEqual([...own].sort())
       expect(mail.text).toMatch(/HP: +10/)

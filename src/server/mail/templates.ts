@@ -1,5 +1,6 @@
 // The text of every message the server sends. Plain text, the way a GM would have written it.
-import { formatCard, unfusedRegisters } from '../../engine/deck.js'
+import { unfusedRegisters } from '../../engine/deck.js'
+import { cardLabel } from '../../render/cards.js'
 import { formatSquare } from '../../engine/geometry.js'
 import type { Card, RobotState } from '../../engine/types.js'
 
@@ -36,12 +37,12 @@ export function handMail(m: HandMailInput): Mail {
     `Position:      ${r.at ? `${formatSquare(r.at)} facing ${r.facing}` : 'off the board'}${r.mode === 'virtual' ? ' (virtual)' : ''}`,
     `Flags:         ${r.flags}`,
     `Options:       ${r.options.length ? r.options.join(', ') : 'none'}`,
-    `Fused:         ${fused.length ? fused.map(([k, c]) => `register ${k} = ${c ? formatCard(c) : '(no card yet)'}`).join(', ') : 'none'}`,
+    `Fused:         ${fused.length ? fused.map(([k, c]) => `register ${k} = ${c ? cardLabel(c) : '(no card yet)'}`).join(', ') : 'none'}`,
     '',
   ]
   if (r.rebooting) lines.push('Your robot is rebooting this turn: it is dealt no cards. You may declare another reboot.')
   else if (m.hand.length) {
-    lines.push(`Your hand (${m.hand.length} cards):`, ...m.hand.map((c) => `  ${formatCard(c)}`), '',
+    lines.push(`Your hand (${m.hand.length} cards):`, ...m.hand.map((c) => `  ${cardLabel(c)}`), '',
       `Program registers ${unfusedRegisters(r).join(', ')} (one card each, in order).`)
   } else lines.push('You have no cards to play this turn.')
   lines.push('', `Deadline: ${when(m.deadline)}`, '', `Submit your program: ${m.submitLink}`, '')

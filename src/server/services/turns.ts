@@ -3,7 +3,7 @@
 import type { z } from 'zod'
 import { formatCard, parseCard } from '../../engine/deck.js'
 import { programProblem } from '../../engine/program.js'
-import { renderTurnReport } from '../../engine/report.js'
+import { turnReportText } from '../../render/report-text.js'
 import type { TurnResult } from '../../engine/turn.js'
 import type { Card, GameState } from '../../engine/types.js'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.js'
@@ -136,7 +136,8 @@ function resolveDraft(ctx: ServiceContext, game: GameRow, turn: TurnRow): TurnRe
 }
 
 function report(ctx: ServiceContext, game: GameRow, result: TurnResult): string {
-  return renderTurnReport(ctx.board(game), result, reportNames(ctx.games.seats(game.id)))
+  // Mail reads like the pages: the story first, cards in words (the API's report keeps the codes).
+  return turnReportText(ctx.board(game), result, reportNames(ctx.games.seats(game.id)))
 }
 
 /**
