@@ -85,8 +85,13 @@ describe.skipIf(!hasChromium)('live pages in Chromium', () => {
       }
       expect(stream.text()).not.toMatch(/"(cards|hand|hands|program|programs|registers)"/)
     }
-    // The spectator's stream does not even say who has submitted.
+    // The spectator's stream does not even say who has submitted, nor how many: its ids stay the same.
     expect(spectator.text()).not.toContain('Ann')
+    const idOf = (body: string) => /id: (.+)/.exec(body)?.[1]?.trim()
+    const later = openStream(stack, `/watch/${publicToken}/live`)
+    await waitUntil(() => later.text().includes('event: update'))
+    expect(idOf(later.text())).toBe(idOf(spectator.text()))
+    later.close()
     spectator.close(); other.close(); stranger.close()
   })
 

@@ -28,6 +28,17 @@ export function signature(ctx: ServiceContext, game: GameRow): string {
   return [game.status, turn?.id ?? 0, turn?.status ?? '', turn?.deadline ?? 0, turn?.reopened_player_id ?? '', programs, ctx.turns.published(game.id).length].join('.')
 }
 
+/**
+ * The id a follower's messages carry (and send back as Last-Event-ID): members get the full
+ * signature; spectators one without the count of programs in or the reopened player, which their
+ * page does not show either (docs/security.md).
+ */
+export function idFor(ctx: ServiceContext, game: GameRow, userId: number | null, full: string): string {
+  if (userId !== null) return full
+  const turn = ctx.turns.current(game.id)
+  return ['public', game.status, turn?.id ?? 0, turn?.status ?? '', turn?.deadline ?? 0, ctx.turns.published(game.id).length].join('.')
+}
+
 export function viewFor(ctx: ServiceContext, game: GameRow, userId: number | null): PublicLiveState | MemberLiveState {
   return userId === null ? publicLiveState(ctx, game) : memberLiveState(ctx, game, userId)
 }
@@ -42,7 +53,7 @@ export function liveHub(ctx: ServiceContext) {
     const now = viewFor(ctx, game, follower.userId)
     const change = changeOf(follower.last, now)
     follower.last = now
-    if (change) follower.send({ id, event: 'update', data: { ...now, ...change } })
+    if (change) follower.send({ id: idFor(ctx, game, follower.userId, id), event: 'update', data: { ...now, ...change } })
   }
 
   const poll = () => {
@@ -65,7 +76,8 @@ export function liveHub(ctx: ServiceContext) {
     follow(follower: Follower, lastEventId: string | null): () => void {
       const game = ctx.games.byId(follower.gameId)
       if (!game) return () => {}
-      const id = signature(ctx, game)
+      const full = signature(ctx, game)
+      const id = idFor(ctx, game, follower.userId, full)
       const now = viewFor(ctx, game, follower.userId)
       follower.last = now
       const caughtUp = lastEventId !== null && lastEventId !== id
@@ -73,7 +85,7 @@ export function liveHub(ctx: ServiceContext) {
       let set = followers.get(follower.gameId)
       if (!set) followers.set(follower.gameId, (set = new Set()))
       set.add(follower)
-      if (!signatures.has(follower.gameId)) signatures.set(follower.gameId, id)
+      if (!signatures.has(follower.gameId)) signatures.set(follower.gameId, full)
       timer ??= setInterval(poll, POLL_MS)
       return () => {
         set.delete(follower)
