@@ -35,14 +35,25 @@ function timeIndex(event: GameEvent): string {
   return t.priority === null ? '' : ` @${t.priority}${t.step ? `.${t.step}` : ''}`
 }
 
-/** Which row of the stage table an event belongs to, and the text in the given player's cell. */
-function stageCells(event: GameEvent): [StageRow, string, string][] {
+/** A player's display name: the engine's player ids (seat ids on the server) never reach a reader. */
+type NameOf = (player: string) => string
+
+function nameOf(options: ReportOptions): NameOf {
+  const names = options.names
+  return names ? (player) => names[player] ?? player : (player) => player
+}
+
+/**
+ * Which row of the stage table an event belongs to, the player whose cell it goes in (an id), and
+ * the text, which names other robots by `name`.
+ */
+function stageCells(event: GameEvent, name: NameOf): [StageRow, string, string][] {
   const phase = event.time.phase
   const mechanism: StageRow = phase === 'movement' || phase === 'orders' ? 'MOVES' : phase === 'combat' ? 'COMBAT' : 'MECHANISMS'
   switch (event.kind) {
     case 'moved': {
       if (event.cause === 'push') {
-        return [[mechanism, event.player, `pushed by ${event.by} to ${formatSquare(event.to)}${timeIndex(event)}`]]
+        return [[mechanism, event.player, `pushed by ${event.by === undefined ? 'a robot' : name(event.by)} to ${formatSquare(event.to)}${timeIndex(event)}`]]
       }
       const label = event.cause === 'card' ? 'move to' : `${event.cause} to`
       return [[mechanism, event.player, `${label} ${formatSquare(event.to)}`]]
@@ -57,7 +68,7 @@ function stageCells(event: GameEvent): [StageRow, string, string][] {
       return [[mechanism, event.player, `switch ${formatSquare(event.at)} ${event.on ? 'on' : 'off'}`]]
     case 'damaged': {
       const row: StageRow = event.source === 'robot-laser' ? 'HIT POINTS' : event.source === 'fence' ? mechanism : 'MECHANISMS'
-      const what = event.source === 'fence' ? 'fence' : event.source === 'board-laser' ? 'laser' : `shot by ${event.by}`
+      const what = event.source === 'fence' ? 'fence' : event.source === 'board-laser' ? 'laser' : `shot by ${event.by === undefined ? 'a robot' : name(event.by)}`
       return [[row, event.player, `${what} -${event.amount} HP`]]
     }
     case 'option-sacrificed':
@@ -70,7 +81,7 @@ function stageCells(event: GameEvent): [StageRow, string, string][] {
     case 'board-laser':
       return event.hits.map((player): [StageRow, string, string] => ['MECHANISMS', player, `${event.colour} laser ${formatRun(event.squares)}`])
     case 'robot-laser':
-      return [['COMBAT', event.player, `${formatRun(event.squares)}${event.hit ? `\n→ ${event.hit}${event.damage > 1 ? ` (${event.damage})` : ''}` : ''}`]]
+      return [['COMBAT', event.player, `${formatRun(event.squares)}${event.hit ? `\n→ ${name(event.hit)}${event.damage > 1 ? ` (${event.damage})` : ''}` : ''}`]]
     case 'checkpoint':
       return [['CHECKPOINTS', event.player, `checkpoint ${formatSquare(event.at)}`]]
     case 'flag-tagged':
@@ -93,7 +104,7 @@ function modeText(robot: RobotSnapshot): string {
 }
 
 function nameCell(player: string, options: ReportOptions): string[] {
-  const name = options.names?.[player] ?? player
+  const name = nameOf(options)(player)
   const colour = options.colours?.[player]
   return [colour ? `${name} (${colour})` : name]
 }
@@ -112,8 +123,9 @@ export function stageTable(result: TurnResult, index: number, options: ReportOpt
     cells.get('CARDS')![seat]!.push(!playing ? '-' : card ? formatCard(card) : '(no card)')
   })
   const events = index === 0 ? [...result.start.events, ...stage.events] : stage.events
+  const name = nameOf(options)
   for (const event of events) {
-    for (const [row, player, text] of stageCells(event)) {
+    for (const [row, player, text] of stageCells(event, name)) {
       const seat = players.indexOf(player)
       if (seat >= 0) cells.get(row)![seat]!.push(...text.split('\n'))
     }
@@ -215,7 +227,8 @@ export function renderTurnReport(board: Board, result: TurnResult, options: Repo
   const parts = [`Turn ${result.turn} on ${board.name}`, '']
   for (const table of turnTables(board, result, options)) parts.push(renderTextTable(table), '')
   if (result.state.gameOver) {
-    parts.push(result.state.winners.length ? `GAME OVER: ${result.state.winners.join(' and ')} won.` : 'GAME OVER: nobody won.')
+    const winners = result.state.winners.map(nameOf(options))
+    parts.push(winners.length ? `GAME OVER: ${winners.join(' and ')} won.` : 'GAME OVER: nobody won.')
   }
   return parts.join('\n').trimEnd() + '\n'
 }

@@ -58,9 +58,39 @@ describe('renderTurnReport', () => {
     const moves = stage1.rows.find((r) => r.label === 'MOVES')!
     expect(moves.cells[0]!.join(' ')).toMatch(/move to r2c2.*move to r2c3/)
   })
-  it('shows display names when given, not engine ids', () => {
-    const named = renderTurnReport(board, result, { names: { Ann: 'Annabel' } })
-    expect(named).toContain('Annabel')
+  it('names robots by their display names in every cell, never by engine id (the rules: the opponent\'s name)', () => {
+    const names = { Ann: 'Annabel', Bob: 'Roberta', Cid: 'Cidney', Dee: 'Deirdre' }
+    const named = renderTurnReport(board, result, { names })
+    expect(named).toMatch(/pushed by Annabel to r2c4 @800/)
+    expect(named).toMatch(/shot by Annabel -1 HP/)
+    const combat = stageTable(result, 0, { names }).rows.find((r) => r.label === 'COMBAT')!
+    expect(combat.cells[0]).toEqual(['r2c4', '→ Roberta'])
+    expect(named).not.toMatch(/\b(Ann|Bob|Cid|Dee)\b/)
+  })
+  it('a robot destroyed by the damage that would fuse a register fuses nothing (R11, R27)', () => {
+    // Bob at 2 HP takes 2 from a board laser: 2 → 0, destroyed; register 1 is not fused on the way.
+    const shot = play({
+      board: { rows: 3, cols: 3, start: { at: 'r1c1', facing: 'N' }, elements: [{ type: 'laser', at: 'r2c1', dir: 'E', colour: 'red', strength: 2 }] },
+      turn: 4,
+      robots: [{ player: 'Bob', at: 'r2c2', facing: 'N', hp: 2, fused: { 2: 'UTRN:20', 3: 'UTRN:30', 4: 'UTRN:40', 5: 'UTRN:50' }, program: ['UTRN:10'] }],
+    })
+    const events = shot.result.stages[0]!.events
+    expect(events.filter((e) => e.kind === 'register-fused')).toEqual([])
+    expect(events.find((e) => e.kind === 'damaged')).toMatchObject({ player: 'Bob', amount: 2, hp: 0 })
+    expect(shot.result.stages[0]!.robots[0]).toMatchObject({ at: null, mode: 'destroyed', hp: 0 })
+    const report = renderTurnReport(shot.board, shot.result, { names: { Bob: 'Roberta' } })
+    expect(report).not.toContain('fused')
+    expect(report).toMatch(/laser -2 HP/)
+    expect(report).toMatch(/DESTROYED \(no hit points left\) at r2c2/)
+  })
+  it('a robot that survives the damage fuses every register its HP passed, as it fell (R27)', () => {
+    const shot = play({
+      board: { rows: 3, cols: 3, start: { at: 'r1c1', facing: 'N' }, elements: [{ type: 'laser', at: 'r2c1', dir: 'E', colour: 'red', strength: 3 }] },
+      turn: 4,
+      robots: [{ player: 'Bob', at: 'r2c2', facing: 'N', hp: 6, program: ['UTRN:10', 'UTRN:20', 'UTRN:30', 'UTRN:40', 'UTRN:50'] }],
+    })
+    const fused = shot.result.stages[0]!.events.filter((e) => e.kind === 'register-fused')
+    expect(fused.map((e) => e.kind === 'register-fused' && [e.register, e.card?.priority])).toEqual([[5, 50], [4, 40], [3, 30]])
   })
   it('says who won when the game ends', () => {
     const won = play({
@@ -68,5 +98,6 @@ describe('renderTurnReport', () => {
       robots: [{ player: 'Ann', at: 'r2c3', facing: 'N', program: ['FWD1:490', 'RT90:80', 'LF90:70', 'RT90:100', 'LF90:90'] }],
     })
     expect(renderTurnReport(won.board, won.result)).toMatch(/GAME OVER: Ann won/)
+    expect(renderTurnReport(won.board, won.result, { names: { Ann: 'Annabel' } })).toMatch(/GAME OVER: Annabel won\./)
   })
 })
