@@ -8,6 +8,7 @@ import { tournamentCommand } from './tournament.js'
 
 const USAGE = `usage:
   botwars resolve CASE.json [--report]      resolve one rules case (- reads standard input)
+          [--names A,B,…]                   with --report: the robots' display names, in seat order
   botwars simulate --board FILE (--players N | --bots LEVEL,…) --seed S [--turns T]
                                             one seeded game: random programs (R9) or bots
                                             (random, greedy, strong) per seat, then placings

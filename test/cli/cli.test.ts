@@ -133,6 +133,17 @@ describe('botwars resolve', () => {
     expect(fromStdin.stdout).toBe(fromFile.stdout)
   })
 
+  it('prints the turn report with --report, naming the robots by --names in every cell', () => {
+    const run = botwars(['resolve', '-', '--report', '--names', 'Annabel,Roberta'], JSON.stringify(CASE))
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    expect(run.stdout).toMatch(/pushed by Annabel to r2c3 @800/)
+    expect(run.stdout).toContain('→ Roberta')
+    expect(run.stdout).not.toMatch(/\b(Ann|Bob)\b/)
+    expect(expectOneLineError(botwars(['resolve', '-', '--report', '--names', 'Annabel'], JSON.stringify(CASE))))
+      .toMatch(/--names: the case has 2 robots \(Ann, Bob\), so give 2 names, not 1/)
+  })
+
   it('answers invalid JSON with exit 2, one line and no stack trace', () => {
     expect(expectOneLineError(botwars(['resolve', '-'], '{"id": '))).toMatch(/standard input/)
     expectOneLineError(botwars(['resolve', writeBoard('bad-case.json', 'not json at all')]))
