@@ -179,9 +179,11 @@ export function endTable(board: Board, result: TurnResult, options: ReportOption
 }
 
 /** The reference table of fused registers, or null when no robot has any (the rules: "may be added"). */
-export function fusedTable(result: TurnResult): ReportTable | null {
+export function fusedTable(result: TurnResult, options: ReportOptions = {}): ReportTable | null {
   const robots = result.end.robots
   if (!robots.some((r) => Object.keys(r.fused).length > 0)) return null
+  // Its columns are named like every other table's, by the NAME row (pages head their columns with it).
+  const nameRow: ReportRow = { label: 'NAME', cells: robots.map((r) => nameCell(r.player, options)) }
   const rows: ReportRow[] = [1, 2, 3, 4, 5].map((k) => ({
     label: `REGISTER ${k}`,
     cells: robots.map((r) => {
@@ -190,7 +192,7 @@ export function fusedTable(result: TurnResult): ReportTable | null {
       return [card ? formatCard(card) : '(awaiting a card)']
     }),
   })).filter((row) => row.cells.some((c) => c[0] !== ''))
-  return { title: 'Fused registers', players: robots.map((r) => r.player), rows }
+  return { title: 'Fused registers', players: robots.map((r) => r.player), rows: [nameRow, ...rows] }
 }
 
 export function turnTables(board: Board, result: TurnResult, options: ReportOptions = {}): ReportTable[] {
@@ -199,7 +201,7 @@ export function turnTables(board: Board, result: TurnResult, options: ReportOpti
     return tables
   }
   tables.push(endTable(board, result, options))
-  const fused = fusedTable(result)
+  const fused = fusedTable(result, options)
   if (fused) tables.push(fused)
   return tables
 }

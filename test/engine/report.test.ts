@@ -43,6 +43,9 @@ describe('renderTurnReport', () => {
     expect(text).toMatch(/register 5 fused \(UTRN:50\)/)
     expect(text).toContain('Fused registers')
     expect(text).toMatch(/REGISTER 5[^\n]*UTRN:50/)
+    // Its columns are named like every other table's (the page heads them with the NAME row).
+    const fused = turnTables(board, result, { names: { Bob: 'Roberta' } }).find((t) => t.title === 'Fused registers')!
+    expect(fused.rows[0]).toEqual({ label: 'NAME', cells: [['Ann'], ['Roberta'], ['Cid'], ['Dee']] })
   })
   it('reports destruction where it happens, and the reinstatement at the end of the turn', () => {
     expect(text).toMatch(/DESTROYED \(pit\) at r5c1/)
