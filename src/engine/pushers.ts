@@ -116,5 +116,7 @@ function play(ctx: Resolution, plan: Plan, moved: Set<Push['robot']>): void {
 /** R13, R20: a blocked push moves nobody; the fence hurts the last robot of the chain (R3). */
 function fail(ctx: Resolution, plan: Plan): void {
   plan.push.state = 'failed'
+  // The fence may already have destroyed this robot, the last of another blocked chain.
+  if (!isOnFloor(plan.push.robot)) return
   obstruct(ctx, plan.push.robot, plan.push.robot.at!, plan.chain.at(-1) ?? null, plan.barrier ?? 'robot')
 }
