@@ -1,18 +1,35 @@
 // `npm run bench`: prints the project's speed figures. See docs/performance.md for what they mean.
+// `npm run bench -- --engine-only` stops after the engine's lines; `--rounds N` sets the full-turn rounds.
 import { join } from 'node:path'
-import { benchEngine, busiest12x12, loadBoards } from './engine.js'
+import { parseArgs } from 'node:util'
+import { benchEngine, benchGame, busiest12x12, loadBoards, type PairFigures } from './engine.js'
+import type { Spread } from './rounds.js'
 
-const boards = loadBoards(join(import.meta.dirname, '..', 'boards'))
-const engine = benchEngine(busiest12x12(boards))
+const { values: args } = parseArgs({ options: { 'engine-only': { type: 'boolean' }, rounds: { type: 'string' } } })
+const rounds = Number(args.rounds ?? 9)
+const board = busiest12x12(loadBoards(join(import.meta.dirname, '..', 'boards')))
 const n = (value: number) => value.toLocaleString('en')
-console.log(`engine: ${n(engine.turnsPerCpuSecond)} turns/s resolved per CPU second (${n(engine.turnsPerSecond)} wall clock), 8 robots with random programs on "${engine.board}", one core; the median of ${engine.rounds} one-second rounds, which ranged from ${n(engine.slowestRound)} to ${n(engine.fastestRound)}`)
-console.log(`engine: one whole simulated 8-player game: ${engine.gameTurns} turns in ${engine.gameMs} ms`)
+const spread = (s: Spread) => `${n(s.median)} (${n(s.slowest)}–${n(s.fastest)})`
+const pair = (p: PairFigures) => `${spread(p.today)} against ${spread(p.before)} before issue 17: ${p.ratio.toFixed(2)}×`
+
+console.log(`engine on "${board.name}", per CPU second of this process, one core: the median round (slowest–fastest round)`)
+for (const players of [8, 4]) {
+  const e = benchEngine(board, players, rounds)
+  console.log(`engine, ${players} robots: full turns (deal + fill every program at random + resolve) ${pair(e.fullTurn)}; ${e.rounds} one-second rounds each, alternating`)
+  console.log(`engine, ${players} robots:   deals ${pair(e.deal)}`)
+  console.log(`engine, ${players} robots:   fills (every robot's program) ${pair(e.fill)}`)
+  console.log(`engine, ${players} robots:   resolves ${spread(e.resolve)} (the same code on both paths)`)
+}
+const game = benchGame(board)
+console.log(`engine: one whole simulated 8-player game: ${game.turns} turns in ${game.ms} ms`)
 
 const { benchGreedy } = await import('./bots.js')
-const bots = benchGreedy(busiest12x12(boards))
+const bots = benchGreedy(board)
 console.log(`bots: greedy decides with a full hand (9 cards) on "${bots.board}" in ${bots.cpuMedianMs} ms median, ${bots.cpuP99Ms} ms p99 of CPU time (one core; wall clock ${bots.wallMedianMs} ms median, ${bots.wallP99Ms} ms p99, slowest ${bots.slowestWallMs} ms), over ${bots.decisions} positions from seeded 4-player games`)
 
-// The server figures (autocannon against the real app and a bare Fastify route, and closing an
-// 8-player turn); `npm run bench:server -- --db FILE` runs them alone, e.g. on the 10,000-game seed.
-const { benchServer } = await import('./server.js')
-await benchServer()
+if (!args['engine-only']) {
+  // The server figures (autocannon against the real app and a bare Fastify route, and closing an
+  // 8-player turn); `npm run bench:server -- --db FILE` runs them alone, e.g. on the 10,000-game seed.
+  const { benchServer } = await import('./server.js')
+  await benchServer()
+}

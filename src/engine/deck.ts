@@ -1,6 +1,6 @@
 // The deck of R5, the card sets of R6 and dealing (R7). Pure: chance comes from the game's
 // seeded generator, and the state passed in is never changed.
-import { shuffled, withRandom } from './random.js'
+import { shuffleInPlace, withRandom } from './random.js'
 import {
   CARD_KINDS, MAX_HP, REGISTER_COUNT,
   type Card, type CardKind, type CardSet, type GameState, type RobotState,
@@ -82,46 +82,105 @@ export function fusedCards(state: GameState): Card[] {
 }
 
 /**
+ * How many card sets (R6) each card needs unlocked, by priority: 0 for base cards, then 1, 2, 3 in
+ * the fixed order of CARD_SET_ORDER. cardSetsFor always unlocks a prefix of that order, so a robot
+ * may use a card exactly when this rank is at most the number of sets it has: canUseCard as a compare.
+ */
+const SET_RANK_BY_PRIORITY = new Uint8Array(FULL_DECK[0]!.priority + 1)
+for (const card of FULL_DECK) {
+  const set = CARD_SET_OF[card.kind]
+  SET_RANK_BY_PRIORITY[card.priority] = set === null ? 0 : CARD_SET_ORDER.indexOf(set) + 1
+}
+
+/**
+ * The shuffled pile of one deal, and the drawing of R7 from it: a robot takes the first card of
+ * the pile it may use. A taken card leaves a hole (null) rather than being spliced out; each of the
+ * four set ranks keeps its own cursor, since every card before it is taken or out of that rank's
+ * reach for good.
+ */
+class Pile {
+  private readonly cursor = [0, 0, 0, 0]
+
+  /** `cards` becomes the pile's own: it is emptied as cards are taken. */
+  constructor(private readonly cards: (Card | null)[]) {}
+
+  take(robot: RobotState): Card | null {
+    const rank = Math.min(CARD_SET_ORDER.length, robot.stations.length >> 1)
+    const cards = this.cards
+    for (let i = this.cursor[rank]!; i < cards.length; i++) {
+      const card = cards[i]
+      if (card && SET_RANK_BY_PRIORITY[card.priority]! <= rank) {
+        cards[i] = null
+        this.cursor[rank] = i + 1
+        return card
+      }
+    }
+    this.cursor[rank] = cards.length
+    return null
+  }
+}
+
+/** The deck less the cards held in fused registers (R27), in FULL_DECK's order. */
+function deckLessFused(state: GameState): (Card | null)[] {
+  let held: number[] | null = null
+  for (const robot of state.robots) {
+    for (let k = 1; k <= REGISTER_COUNT; k++) {
+      const card = robot.fused[k]
+      if (card) (held ??= []).push(card.priority)
+    }
+  }
+  if (held === null) return FULL_DECK.slice()
+  const out: Card[] = []
+  for (const card of FULL_DECK) if (!held.includes(card.priority)) out.push(card)
+  return out
+}
+
+/** Whether a robot holds a fused register still waiting for its card (R33, A1). */
+function waitsForFusedCard(robot: RobotState): boolean {
+  if (robot.rebooting || robot.mode === 'destroyed') return false
+  for (let k = 1; k <= REGISTER_COUNT; k++) if (robot.fused[k] === null) return true
+  return false
+}
+
+/**
  * Deals the hands for the turn to be played (R7). The whole deck less the fused cards is
  * shuffled; a robot back online after a reboot first gets random cards for the registers fused
  * during the reboot (R33, which holds no card until then: see docs/rulings-added.md A1); then
  * robots are dealt in seat order, one card at a time round the table, each skipping the cards
  * it may not use.
+ *
+ * The same draws, in the same order, as the first version (one Fisher–Yates shuffle of the
+ * remaining deck), so every stored game deals the same hands; only the bookkeeping is cheaper:
+ * robots are copied only when a fused register gets its card, and the pile is walked, not spliced.
  */
 export function dealHands(state: GameState): GameState {
-  const held = new Set(fusedCards(state).map((card) => card.priority))
-  const [result, rng] = withRandom(state.rng, (randomInt) => {
-    const pile = shuffled(FULL_DECK.filter((card) => !held.has(card.priority)), randomInt)
-    const robots = state.robots.map((robot) => ({ ...robot, fused: { ...robot.fused } }))
-    const hands: Record<string, Card[]> = {}
-
-    const takeFor = (robot: RobotState): Card | null => {
-      const sets = cardSetsFor(robot.stations.length)
-      const index = pile.findIndex((card) => canUseCard(card, sets))
-      return index < 0 ? null : pile.splice(index, 1)[0]!
+  const [pile, rng] = withRandom(state.rng, (randomInt) => new Pile(shuffleInPlace(deckLessFused(state), randomInt)))
+  let robots = state.robots
+  for (let seat = 0; seat < robots.length; seat++) {
+    if (!waitsForFusedCard(robots[seat]!)) continue
+    if (robots === state.robots) robots = robots.slice()
+    const robot = { ...robots[seat]!, fused: { ...robots[seat]!.fused } }
+    for (const register in robot.fused) {
+      if (robot.fused[register] !== null) continue
+      const drawn = pile.take(robot)
+      if (drawn) robot.fused[register] = drawn
+      else delete robot.fused[register]
     }
+    robots[seat] = robot
+  }
 
-    for (const robot of robots) {
-      if (robot.rebooting || robot.mode === 'destroyed') continue
-      for (const [register, card] of Object.entries(robot.fused)) {
-        if (card === null) {
-          const drawn = takeFor(robot)
-          if (drawn) robot.fused[register] = drawn
-          else delete robot.fused[register]
-        }
-      }
+  const hands: Record<string, Card[]> = {}
+  const wanted = new Array<number>(robots.length)
+  for (let seat = 0; seat < robots.length; seat++) {
+    hands[robots[seat]!.player] = []
+    wanted[seat] = handSize(robots[seat]!)
+  }
+  for (let round = 0; round < MAX_HP; round++) {
+    for (let seat = 0; seat < robots.length; seat++) {
+      if (round >= wanted[seat]!) continue
+      const card = pile.take(robots[seat]!)
+      if (card) hands[robots[seat]!.player]!.push(card)
     }
-
-    const wanted = robots.map(handSize)
-    robots.forEach((robot) => { hands[robot.player] = [] })
-    for (let round = 0; round < MAX_HP; round++) {
-      robots.forEach((robot, seat) => {
-        if (round >= wanted[seat]!) return
-        const card = takeFor(robot)
-        if (card) hands[robot.player]!.push(card)
-      })
-    }
-    return { robots, hands }
-  })
-  return { ...state, robots: result.robots, hands: result.hands, rng }
+  }
+  return { ...state, robots, hands, rng }
 }

@@ -1,7 +1,7 @@
 // Programs: checking a submission against the hand (R8) and filling a missing one (R9).
 import { canUseCard, cardSetsFor, formatCard, unfusedRegisters } from './deck.js'
-import { shuffled, withRandom } from './random.js'
-import type { Card, GameState, RobotState, TurnOrders } from './types.js'
+import { shuffled, withRandom, type RandomInt } from './random.js'
+import { REGISTER_COUNT, type Card, type GameState, type RobotState, type TurnOrders } from './types.js'
 import { needsProgram } from './turn.js'
 
 /**
@@ -26,6 +26,21 @@ export function programProblem(robot: RobotState, hand: readonly Card[] | null, 
   return null
 }
 
+/** How many registers a program fills: the unfused ones (R8), none while rebooting (R33). */
+function registersToFill(robot: RobotState): number {
+  if (!needsProgram(robot)) return 0
+  let unfused = 0
+  for (let k = 1; k <= REGISTER_COUNT; k++) if (!(k in robot.fused)) unfused++
+  return unfused
+}
+
+/** R9 for one robot: its unfused registers filled with cards drawn at random from its hand. */
+function randomProgram(state: GameState, robot: RobotState, randomInt: RandomInt): TurnOrders {
+  const cards = shuffled(state.hands[robot.player] ?? [], randomInt)
+  cards.length = Math.min(cards.length, registersToFill(robot))
+  return { cards, rebootNext: false, filledByServer: true }
+}
+
 /**
  * R9: the server fills a robot's unfused registers with cards drawn at random from its hand and
  * declares no reboot. Returns the orders and the game state with the generator advanced.
@@ -33,8 +48,22 @@ export function programProblem(robot: RobotState, hand: readonly Card[] | null, 
 export function fillMissingOrders(state: GameState, player: string): [TurnOrders, GameState] {
   const robot = state.robots.find((r) => r.player === player)
   if (!robot) throw new Error(`fillMissingOrders: no robot for ${player}`)
-  const wanted = needsProgram(robot) ? unfusedRegisters(robot).length : 0
-  const hand = state.hands[player] ?? []
-  const [cards, rng] = withRandom(state.rng, (randomInt) => shuffled(hand, randomInt).slice(0, wanted))
-  return [{ cards, rebootNext: false, filledByServer: true }, { ...state, rng }]
+  const [orders, rng] = withRandom(state.rng, (randomInt) => randomProgram(state, robot, randomInt))
+  return [orders, { ...state, rng }]
+}
+
+/**
+ * R9 for every robot that must play and `missing` says has no program, in seat order: what calling
+ * fillMissingOrders for each of them in turn gives (the same draws from one generator), at the
+ * cost of one. Returns the filled robots' orders and the state with the generator advanced.
+ */
+export function fillMissingOrdersFor(state: GameState, missing: (player: string) => boolean): [Record<string, TurnOrders>, GameState] {
+  const [orders, rng] = withRandom(state.rng, (randomInt) => {
+    const out: Record<string, TurnOrders> = {}
+    for (const robot of state.robots) {
+      if (needsProgram(robot) && missing(robot.player)) out[robot.player] = randomProgram(state, robot, randomInt)
+    }
+    return out
+  })
+  return [orders, { ...state, rng }]
 }

@@ -25,7 +25,11 @@ export function withRandom<T>(state: RandomState, draw: (randomInt: RandomInt) =
 
 /** Fisher–Yates shuffle of a copy of `items`. */
 export function shuffled<T>(items: readonly T[], randomInt: RandomInt): T[] {
-  const out = items.slice()
+  return shuffleInPlace(items.slice(), randomInt)
+}
+
+/** Fisher–Yates shuffle of `items` itself, from the last place down: the draws every shuffle of the game makes. */
+export function shuffleInPlace<T>(out: T[], randomInt: RandomInt): T[] {
   for (let i = out.length - 1; i > 0; i--) {
     const j = randomInt(0, i)
     const t = out[i]!

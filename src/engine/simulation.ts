@@ -3,22 +3,18 @@
 import { dealHands } from './deck.js'
 import { formatSquare } from './geometry.js'
 import { newGame } from './game.js'
-import { fillMissingOrders } from './program.js'
-import { needsProgram, resolveTurn } from './turn.js'
+import { fillMissingOrdersFor } from './program.js'
+import { resolveTurn } from './turn.js'
 import type { Board, GameState, TurnOrders } from './types.js'
 
 export const PLAYER_NAMES = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal'] as const
 
 /** Deals and fills random programs for every robot that plays this turn (R7, R9). */
 export function randomOrders(state: GameState): [Record<string, TurnOrders>, GameState] {
-  let current = dealHands(state)
+  const dealt = dealHands(state)
+  const [filled, current] = fillMissingOrdersFor(dealt, () => true)
   const orders: Record<string, TurnOrders> = {}
-  for (const robot of current.robots) {
-    if (!needsProgram(robot)) { orders[robot.player] = { cards: [], rebootNext: false }; continue }
-    const [filled, next] = fillMissingOrders(current, robot.player)
-    orders[robot.player] = { cards: filled.cards, rebootNext: false }
-    current = next
-  }
+  for (const robot of current.robots) orders[robot.player] = { cards: filled[robot.player]?.cards ?? [], rebootNext: false }
   return [orders, current]
 }
 

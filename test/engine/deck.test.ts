@@ -1,10 +1,11 @@
 // R5 the deck, R6 card sets, R7 dealing, R27 which registers are fused, R33 refilling after a reboot.
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   FULL_DECK, canUseCard, cardSetsFor, dealHands, formatCard, fusedCards, fusedRegistersFor, handSize, parseCard, unfusedRegisters,
 } from '../../src/engine/deck.js'
 import { shuffled, withRandom, seedRandom } from '../../src/engine/random.js'
-import type { Card, CardKind } from '../../src/engine/types.js'
+import type { Card, CardKind, GameState, RobotState } from '../../src/engine/types.js'
 import { card, makeBoard, robot, stateWith } from './helpers.js'
 
 // R5, written out again here rather than taken from the engine.
@@ -141,5 +142,70 @@ describe('R7 dealing', () => {
     expect(state).toEqual(copy)
     expect(a.rng).not.toEqual(state.rng)
     expect(dealHands({ ...state, rng: seedRandom(10) }).hands).not.toEqual(a.hands)
+  })
+})
+
+/**
+ * R7 written out plainly, as the first version of the engine did it: shuffle a copy of the deck
+ * less the fused cards (one Fisher–Yates shuffle with the game's generator), refill registers fused
+ * during a reboot (R33, A1), then deal round the table, each robot taking the first card it may use.
+ */
+function dealPlainly(state: GameState): GameState {
+  const held = new Set(fusedCards(state).map((c) => c.priority))
+  const [result, rng] = withRandom(state.rng, (randomInt) => {
+    const pile = shuffled(FULL_DECK.filter((c) => !held.has(c.priority)), randomInt)
+    const robots = state.robots.map((r) => ({ ...r, fused: { ...r.fused } }))
+    const take = (r: RobotState) => {
+      const index = pile.findIndex((c) => usable(r, c))
+      return index < 0 ? null : pile.splice(index, 1)[0]!
+    }
+    for (const r of robots) {
+      if (r.rebooting || r.mode === 'destroyed') continue
+      for (const [register, c] of Object.entries(r.fused)) {
+        if (c !== null) continue
+        const drawn = take(r)
+        if (drawn) r.fused[register] = drawn
+        else delete r.fused[register]
+      }
+    }
+    const hands: Record<string, Card[]> = Object.fromEntries(robots.map((r) => [r.player, []]))
+    for (let round = 0; round < 10; round++) {
+      for (const r of robots) {
+        if (round >= handSize(r)) continue
+        const drawn = take(r)
+        if (drawn) hands[r.player]!.push(drawn)
+      }
+    }
+    return { robots, hands }
+  })
+  return { ...state, ...result, rng }
+}
+
+describe('R7 dealing keeps the game\'s random stream', () => {
+  const station = { row: 1, col: 1 }
+  const robotArb = fc.record({
+    hp: fc.integer({ min: 1, max: 10 }), stations: fc.integer({ min: 0, max: 8 }), rebooting: fc.boolean(),
+    destroyed: fc.boolean(), extraMemory: fc.boolean(),
+    fused: fc.array(fc.tuple(fc.integer({ min: 1, max: 5 }), fc.option(fc.integer({ min: 0, max: FULL_DECK.length - 1 }))), { maxLength: 5 }),
+  })
+  it('deals exactly the hands and fused cards the plain reading of R7 deals, from the same draws, with any sets, fused registers and reboots', () => {
+    fc.assert(fc.property(fc.array(robotArb, { minLength: 1, maxLength: 8 }), fc.integer(), (specs, seed) => {
+      const used = new Set<number>()
+      const robots = specs.map((spec, seat) => {
+        const fused: Record<string, Card | null> = {}
+        for (const [register, index] of spec.fused) {
+          if (index === null) fused[register] = null
+          else if (!used.has(index)) { used.add(index); fused[register] = FULL_DECK[index]! }
+        }
+        return robot(`P${seat + 1}`, board, {
+          hp: spec.hp, stations: Array.from({ length: spec.stations }, () => station), rebooting: spec.rebooting,
+          ...(spec.destroyed ? { mode: 'destroyed' as const, at: null } : {}), options: spec.extraMemory ? ['Extra Memory'] : [], fused,
+        })
+      })
+      const state = stateWith(board, robots, { rng: seedRandom(seed) })
+      const copy = structuredClone(state)
+      expect(dealHands(state)).toEqual(dealPlainly(state))
+      expect(state).toEqual(copy)
+    }), { numRuns: 500 })
   })
 })

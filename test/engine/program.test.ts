@@ -1,7 +1,7 @@
 // R8 checking a program against the hand, R9 filling a missing one.
 import { describe, expect, it } from 'vitest'
 import { dealHands } from '../../src/engine/deck.js'
-import { fillMissingOrders, programProblem } from '../../src/engine/program.js'
+import { fillMissingOrders, fillMissingOrdersFor, programProblem } from '../../src/engine/program.js'
 import { renderTurnReport } from '../../src/engine/report.js'
 import { seedRandom } from '../../src/engine/random.js'
 import { resolveTurn } from '../../src/engine/turn.js'
@@ -61,6 +61,23 @@ describe('R9 fillMissingOrders', () => {
     expect(next.rng).not.toEqual(dealt.rng)
     const draws = new Set(Array.from({ length: 8 }, (_, i) => JSON.stringify(fillMissingOrders({ ...dealt, rng: seedRandom(100 + i) }, 'Ann')[0].cards)))
     expect(draws.size).toBeGreaterThan(1)
+  })
+  it('fills several robots at once exactly as one by one in seat order, skipping robots with a program or none to play', () => {
+    for (let seed = 1; seed <= 30; seed++) {
+      const state = { ...dealt, rng: seedRandom(seed) }
+      const missing = seed % 2 === 0 ? ['Ann', 'Bob', 'Cid'] : ['Bob']
+      let oneByOne = state
+      const expected: Record<string, unknown> = {}
+      for (const r of state.robots) {
+        if (!missing.includes(r.player) || r.rebooting) continue
+        const [filled, next] = fillMissingOrders(oneByOne, r.player)
+        expected[r.player] = filled
+        oneByOne = next
+      }
+      const [orders, after] = fillMissingOrdersFor(state, (player) => missing.includes(player))
+      expect(orders).toEqual(expected)
+      expect(after).toEqual(oneByOne)
+    }
   })
   it('and the report says the program was filled by the server', () => {
     const one = makeBoard()
