@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { buildApp } from '../src/server/app.js'
 import { SESSION_TTL_MS } from '../src/server/services/auth.js'
-import { legalProgram, playTurn, seatedGame, start, user } from '../scripts/lib/games.js'
+import { legalProgram, playTurn, seatedGame, start, user } from '../src/testkit/games.js'
 
 export interface Target {
   app: string

@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline'
 import { buildApp } from '../src/server/app.js'
 import { closeTurn, publishByGm } from '../src/server/services/turns.js'
 import { membership } from '../src/server/services/membership.js'
-import { seatedGame, start, submitAll, user } from '../scripts/lib/games.js'
+import { seatedGame, start, submitAll, user } from '../src/testkit/games.js'
 import type { Target } from './server-target.js'
 
 export interface ServerBenchOptions {

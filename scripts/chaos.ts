@@ -3,9 +3,9 @@
 // while players submit over HTTP and turns close and mail goes out; restart; check that no
 // acknowledged submission is lost, no turn is closed twice or half, no mail lost or sent twice.
 // Then two server processes on one database, and a mail server that refuses and drops
-// connections for a while. See scripts/lib/chaos.ts for what each run checks.
+// connections for a while. See src/testkit/chaos.ts for what each run checks.
 import { parseArgs } from 'node:util'
-import { killRun, smtpOutageRun, twoProcessRun, type RunReport } from './lib/chaos.js'
+import { killRun, smtpOutageRun, twoProcessRun, type RunReport } from '../src/testkit/chaos.js'
 
 const { values } = parseArgs({
   options: {

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { buildApp } from '../src/server/app.js'
 import { ConfigError, loadConfig } from '../src/server/config.js'
 import { requestSignIn } from '../src/server/services/auth.js'
-import { playTurn, seatedGame, start, user } from './lib/games.js'
+import { playTurn, seatedGame, start, user } from '../src/testkit/games.js'
 
 const DEMO_NAME = 'Demo game'
 const GM = { email: 'gm@demo.botwars.test', name: 'Gemma (GM)' }

@@ -17,7 +17,7 @@ import { createContext } from '../src/server/services/context.js'
 import { abandonGame } from '../src/server/services/games.js'
 import { membership } from '../src/server/services/membership.js'
 import { submitProgram } from '../src/server/services/turns.js'
-import { legalProgram, playTurn, seatedGame, start, user } from './lib/games.js'
+import { legalProgram, playTurn, seatedGame, start, user } from '../src/testkit/games.js'
 
 const { values } = parseArgs({
   options: { games: { type: 'string', default: '10000' }, out: { type: 'string', default: 'data/seed-10k.db' }, force: { type: 'boolean', default: false } },

@@ -10,9 +10,9 @@ import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { sleep, startServer } from './lib/server-process.js'
-import { startMailbox } from './lib/smtp.js'
-import { chooser, playOnce, prepareWorld, readDb, request } from './lib/world.js'
+import { sleep, startServer } from '../src/testkit/server-process.js'
+import { startMailbox } from '../src/testkit/smtp.js'
+import { chooser, playOnce, prepareWorld, readDb, request } from '../src/testkit/world.js'
 
 const { values } = parseArgs({ options: { minutes: { type: 'string', default: '10' }, games: { type: 'string', default: '60' } } })
 const minutes = Number(values.minutes)

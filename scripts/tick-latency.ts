@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { quantile } from '../bench/server.js'
-import { startServer } from './lib/server-process.js'
-import { readDb } from './lib/world.js'
+import { startServer } from '../src/testkit/server-process.js'
+import { readDb } from '../src/testkit/world.js'
 
 const { values } = parseArgs({ options: { db: { type: 'string', default: 'data/seed-10k.db' }, seconds: { type: 'string', default: '60' } } })
 const dir = mkdtempSync(join(tmpdir(), 'botwars-tick-'))

@@ -6,8 +6,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
-import { ROOT, startServer } from '../../scripts/lib/server-process.js'
-import { readDb } from '../../scripts/lib/world.js'
+import { ROOT, startServer } from '../../src/testkit/server-process.js'
+import { readDb } from '../../src/testkit/world.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'botwars-demo-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

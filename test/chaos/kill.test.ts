@@ -3,7 +3,7 @@
 // at a random moment, or inside the turn-closing transaction; after a restart no acknowledged
 // submission is lost, no turn is closed twice or half, and every mail arrives once.
 import { expect, it } from 'vitest'
-import { killRun } from '../../scripts/lib/chaos.js'
+import { killRun } from '../../src/testkit/chaos.js'
 
 for (const [seed, crashPoint] of [[101, false], [102, false], [103, true]] as const) {
   it(`survives a kill -9 ${crashPoint ? 'inside the turn-closing transaction' : 'at a random moment'} (seed ${seed})`, async () => {

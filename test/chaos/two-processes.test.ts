@@ -1,7 +1,7 @@
 // Two real server processes on one database file, both running the clockwork and taking programs:
 // every turn closes exactly once, every mail is queued once and received once.
 import { expect, it } from 'vitest'
-import { twoProcessRun } from '../../scripts/lib/chaos.js'
+import { twoProcessRun } from '../../src/testkit/chaos.js'
 
 it('closes each turn exactly once with two server processes on one database', async () => {
   const report = await twoProcessRun(201, 11)

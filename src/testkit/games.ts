@@ -2,15 +2,15 @@
 // closeTurn), on the app's ServiceContext: used by the benchmarks, the 10,000-game seed and the
 // demo. Seats are filled through the games repository (the invitation's token only exists in the
 // invitation mail; the join path itself is exercised by test/server).
-import { fillMissingOrders } from '../../src/engine/program.js'
-import { formatCard } from '../../src/engine/deck.js'
-import type { GameRow } from '../../src/server/repositories/games.js'
-import type { UserRow } from '../../src/server/repositories/users.js'
-import type { ServiceContext } from '../../src/server/services/context.js'
-import { dealtState } from '../../src/server/services/deal.js'
-import { createGame, startGame } from '../../src/server/services/games.js'
-import { membership } from '../../src/server/services/membership.js'
-import { closeTurn, submitProgram } from '../../src/server/services/turns.js'
+import { fillMissingOrders } from '../engine/program.js'
+import { formatCard } from '../engine/deck.js'
+import type { GameRow } from '../server/repositories/games.js'
+import type { UserRow } from '../server/repositories/users.js'
+import type { ServiceContext } from '../server/services/context.js'
+import { dealtState } from '../server/services/deal.js'
+import { createGame, startGame } from '../server/services/games.js'
+import { membership } from '../server/services/membership.js'
+import { closeTurn, submitProgram } from '../server/services/turns.js'
 
 export const COLOURS = ['red', 'blue', 'green', 'yellow', 'purple', 'orange', 'black', 'white'] as const
 export const NAMES = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal'] as const

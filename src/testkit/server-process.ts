@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { createInterface } from 'node:readline'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-export const SERVER_ENTRY = fileURLToPath(new URL('../../src/server/server.ts', import.meta.url))
+export const SERVER_ENTRY = fileURLToPath(new URL('../server/server.ts', import.meta.url))
 
 export interface ServerProcess {
   url: string

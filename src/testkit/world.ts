@@ -4,9 +4,9 @@
 import Database from 'better-sqlite3'
 import http from 'node:http'
 import { join } from 'node:path'
-import { buildApp } from '../../src/server/app.js'
+import { buildApp } from '../server/app.js'
 import type { FastifyInstance } from 'fastify'
-import { SESSION_TTL_MS } from '../../src/server/services/auth.js'
+import { SESSION_TTL_MS } from '../server/services/auth.js'
 import { seatedGame, start, user, type NewGameOptions } from './games.js'
 
 export interface Player { gameId: string; playerId: string; email: string; token: string; cookie: string }
