@@ -38,3 +38,14 @@ export function shuffleInPlace<T>(out: T[], randomInt: RandomInt): T[] {
   }
   return out
 }
+
+/**
+ * The `index`-th of many independent streams from one state (pure-rand's jump: each jump moves
+ * 2^64 draws ahead, so streams never overlap). Lets one draw not depend on whether another
+ * happened: the server fills each missing program (R9) from its seat's own stream.
+ */
+export function randomStream(state: RandomState, index: number): RandomState {
+  const generator = xoroshiro128plusFromState(state)
+  for (let i = 0; i <= index; i++) generator.jump()
+  return [...generator.getState()]
+}

@@ -3,6 +3,7 @@
 // filled from the dealt state's generator (R9), so re-resolving gives the same fills.
 import { parseCard } from '../../engine/deck.js'
 import { fillMissingOrders } from '../../engine/program.js'
+import { randomStream } from '../../engine/random.js'
 import { needsProgram, resolveTurn, type TurnResult } from '../../engine/turn.js'
 import type { Board, Card, Direction, DoubleWrenchChoice, GameState, TurnOrders } from '../../engine/types.js'
 import type { SubmissionRow } from '../repositories/turns.js'
@@ -31,7 +32,7 @@ export function programOf(row: SubmissionRow): Program {
 
 export interface Resolved {
   result: TurnResult
-  /** The state the next turn is dealt from: the result, with the generator carried on past the deal and the R9 fills. */
+  /** The state the next turn is dealt from: the result, with the generator as the deal left it (fills use their own streams, A18). */
   next: GameState
   orders: Record<string, TurnOrders>
 }
@@ -41,7 +42,7 @@ export type MissingProgramFill = (state: GameState, player: string) => [TurnOrde
 
 export function resolveFromSubmissions(board: Board, dealt: GameState, programs: ReadonlyMap<string, Program>, fill: MissingProgramFill = fillMissingOrders): Resolved {
   // Standing choices (R28, R31) ride on the robot: the latest submission sets them.
-  let state: GameState = {
+  const state: GameState = {
     ...dealt,
     robots: dealt.robots.map((robot) => {
       const program = programs.get(robot.player)
@@ -49,18 +50,18 @@ export function resolveFromSubmissions(board: Board, dealt: GameState, programs:
     }),
   }
   const orders: Record<string, TurnOrders> = {}
-  for (const robot of state.robots) {
+  state.robots.forEach((robot, seat) => {
     const program = programs.get(robot.player)
     if (!needsProgram(robot)) {
       orders[robot.player] = { cards: [], rebootNext: program?.rebootNext ?? false }
     } else if (program) {
       orders[robot.player] = { cards: program.cards, rebootNext: program.rebootNext, ...(program.facing ? { facing: program.facing } : {}) }
     } else {
-      const [filled, after] = fill(state, robot.player)
-      orders[robot.player] = filled
-      state = after
+      // Each seat's fill draws from its own stream of the dealt generator (A18), so a GM's correction
+      // of one program (issue 12) changes no other robot's fill and not the next deal.
+      orders[robot.player] = fill({ ...state, rng: randomStream(dealt.rng, seat) }, robot.player)[0]
     }
-  }
+  })
   const result = resolveTurn(board, state, orders)
-  return { result, next: { ...result.state, rng: state.rng }, orders }
+  return { result, next: { ...result.state, rng: dealt.rng }, orders }
 }
