@@ -13,6 +13,7 @@ import { signInLimits } from './plugins/sign-in-limits.js'
 import { authRoutes } from './routes/api/auth.js'
 import { botRoutes } from './routes/api/bots.js'
 import { gameRoutes } from './routes/api/games.js'
+import { gmRoutes } from './routes/api/gm.js'
 import { openApiDocument } from './routes/api/openapi.js'
 import { publicRoutes } from './routes/api/public.js'
 import { turnRoutes } from './routes/api/turns.js'
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     authRoutes(api, ctx, registry, signIn)
     gameRoutes(api, ctx, registry)
     turnRoutes(api, ctx, registry)
+    gmRoutes(api, ctx, registry)
     publicRoutes(api, ctx, registry)
     botRoutes(api, ctx, registry, policy)
     const document = openApiDocument(registry.routes, API_PREFIX, options.config.baseUrl)

@@ -40,6 +40,10 @@ export const createGameRequest = z.object({
   gmColour: colour.optional().describe('When the GM plays: the GM robot\'s colour'),
   bots: z.array(z.enum(BOT_LEVELS)).max(7).optional().describe('Built-in bots for the first free seats, e.g. ["greedy", "strong"]; shown as "Bot (greedy)"'),
   missedProgramBot: z.enum(BOT_LEVELS).optional().describe('A bot that plays a missed program instead of R9\'s random fill'),
+  turnLimit: z.number().int().min(1).max(10_000).optional().describe('The game ends with placings after this turn (issue 12)'),
+  stalemateTurns: z.number().int().min(1).max(1000).optional().describe('Mail the GM when no flag was touched for this many turns'),
+  tableTalk: z.boolean().optional().describe('Players may message each other privately (default false)'),
+  goneRobot: z.enum(['random', 'leave']).optional().describe('A robot whose player left: keeps playing R9 programs ("random", the default), or leaves the board'),
 })
 
 export const inviteRequest = z.object({

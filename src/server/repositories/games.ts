@@ -10,11 +10,16 @@ export interface GameRow {
   path_preview: number
   public_token: string; status: GameStatus; paused_at: number | null; state_json: string | null
   winners_json: string | null; created_at: number; started_at: number | null; ended_at: number | null
+  /** Issue 12 (migration 027): endings, seats that change, table talk. */
+  turn_limit: number | null; stalemate_turns: number | null; stalemate_offered_turn: number | null
+  gone_robot: 'random' | 'leave' | 'bot'; table_talk: number; end_reason: string | null; placings_json: string | null
 }
 
 export interface SeatRow {
   id: number; game_id: string; seat_no: number; player_id: string; user_id: number | null; name: string | null
   colour: string | null; invite_email: string | null; invite_token_hash: string | null; joined_at: number | null
+  /** 1 when its player left and the game's choice is that the robot leaves the board (migration 027). */
+  robot_leaves: number
   email?: string | null
   /** The built-in bot that plays this seat (migration 015), or null for a person's seat. */
   bot?: string | null
@@ -22,7 +27,8 @@ export interface SeatRow {
 
 export interface GmActionRow { id: number; game_id: string; at: number; action: string; reason: string; detail_json: string }
 
-export type NewGame = Omit<GameRow, 'status' | 'paused_at' | 'state_json' | 'winners_json' | 'started_at' | 'ended_at'>
+export type NewGame = Omit<GameRow, 'status' | 'paused_at' | 'state_json' | 'winners_json' | 'started_at' | 'ended_at'
+  | 'turn_limit' | 'stalemate_turns' | 'stalemate_offered_turn' | 'gone_robot' | 'table_talk' | 'end_reason' | 'placings_json'>
 
 export function gamesRepository(db: Db) {
   const insertGame = db.prepare<NewGame>(`INSERT INTO games (id, name, board_name, board_json, gm_user_id, seat_count,

@@ -11,6 +11,8 @@ export interface TurnRow {
   programs_in: number
   /** When a GM who plays locked their program, or the turn closed (migration 005); null while it may change. */
   gm_locked_at: number | null
+  /** Counts changes a GM's tab could have missed (migration 025's trigger); see services/turn-version.ts. */
+  revision: number
 }
 
 

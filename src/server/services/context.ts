@@ -5,6 +5,8 @@ import type { Board, BoardDefinition } from '../../engine/types.js'
 import type { Db } from '../plugins/db.js'
 import { botsRepository } from '../repositories/bots.js'
 import { gamesRepository, type GameRow, type SeatRow } from '../repositories/games.js'
+import { gmRepository } from '../repositories/gm.js'
+import { messagesRepository } from '../repositories/messages.js'
 import { outboxRepository, type NewMail } from '../repositories/outbox.js'
 import { turnsRepository } from '../repositories/turns.js'
 import { usersRepository, type UserRow } from '../repositories/users.js'
@@ -34,6 +36,8 @@ export function createContext(options: ServiceOptions) {
     turns: turnsRepository(db),
     outbox: outboxRepository(db),
     bots: botsRepository(db),
+    gm: gmRepository(db),
+    messages: messagesRepository(db),
     crash: (name: string) => options.crashPoint?.(name),
     /** One write transaction, taken at once (BEGIN IMMEDIATE) so concurrent writers queue instead of failing late. */
     write<T>(work: () => T): T {

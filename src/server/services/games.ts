@@ -78,6 +78,10 @@ export function createGame(ctx: ServiceContext, gmUserId: number, input: Omit<z.
       review_window_ms: Math.round(input.reviewWindowHours * HOUR), close_early: input.closeEarly ? 1 : 0, path_preview: input.pathPreview === false ? 0 : 1,
       gm_plays: input.gmPlays ? 1 : 0, seed: ctx.newSeed?.() ?? randomInt(0, 2 ** 31 - 1), public_token: newSecret(), created_at: now,
     })
+    ctx.gm.setSettings(id, {
+      turnLimit: input.turnLimit ?? null, stalemateTurns: input.stalemateTurns ?? null,
+      tableTalk: input.tableTalk ?? false, goneRobot: input.goneRobot ?? 'random',
+    })
     for (let seat = 1; seat <= input.seats; seat++) ctx.games.insertSeat(id, seat)
     if (input.gmPlays) {
       const gm = ctx.users.byId(gmUserId)!
@@ -179,6 +183,8 @@ export function removePlayer(ctx: ServiceContext, m: Membership, seatNo: number,
     if (seat.user_id === m.game.gm_user_id && m.game.status !== 'setup') throw conflict('you play in this game: your own seat stays yours until the game ends')
     if (seat.user_id !== null) ctx.users.revokeApiTokens(seat.user_id, m.game.id, ctx.now())
     ctx.games.vacate(seat.id)
+    // Issue 12: a removed player's robot leaves the board at the next deal when the game says so; a replaced one stays.
+    ctx.gm.setRobotLeaves(seat.id, !replacement && m.game.status !== 'setup' && m.game.gone_robot === 'leave')
     ctx.games.logAction(m.game.id, ctx.now(), replacement ? 'replace' : 'remove', reason, { seat: seatNo, player: seatName(seat), ...(replacement ? { invited: replacement } : {}) })
     if (replacement) sendInvite(ctx, m.game, seat.id, seat.seat_no, replacement)
   })

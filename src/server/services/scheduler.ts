@@ -8,15 +8,16 @@
 // `limit` turns are closed (and as many drafts published, reminders queued) per call, so one tick
 // never blocks requests for long; the rest are due on the next tick.
 import { REMINDER_BEFORE_MS, type ServiceContext } from './context.js'
+import { mailPendingMessages } from './messages.js'
 import { closeTurn, publishWhenReviewEnds, queueReminders } from './turns.js'
 
-export interface DueWorkReport { closed: number; published: number; reminded: number; failed: number }
+export interface DueWorkReport { closed: number; published: number; reminded: number; messaged: number; failed: number }
 
 /** Turns closed (and drafts published, reminders queued) per call at most. */
 export const DUE_WORK_LIMIT = 50
 
 export function runDueWork(ctx: ServiceContext, log?: { error(obj: object, msg: string): void }, limit = DUE_WORK_LIMIT): DueWorkReport {
-  const report: DueWorkReport = { closed: 0, published: 0, reminded: 0, failed: 0 }
+  const report: DueWorkReport = { closed: 0, published: 0, reminded: 0, messaged: 0, failed: 0 }
   const attempt = (what: string, id: number, work: () => boolean, count: keyof DueWorkReport) => {
     try {
       if (work()) report[count]++
@@ -29,5 +30,12 @@ export function runDueWork(ctx: ServiceContext, log?: { error(obj: object, msg: 
   for (const id of ctx.turns.draftsDue(now, limit)) attempt('publish', id, () => publishWhenReviewEnds(ctx, id), 'published')
   for (const id of ctx.turns.openDue(now, limit)) attempt('close', id, () => closeTurn(ctx, id), 'closed')
   for (const id of ctx.turns.remindersDue(now, now + REMINDER_BEFORE_MS, limit)) attempt('remind', id, () => queueReminders(ctx, id), 'reminded')
+  // Batched message mail (issue 12): at most one per reader per 15 minutes.
+  try {
+    report.messaged = mailPendingMessages(ctx)
+  } catch (err) {
+    report.failed++
+    log?.error({ err }, 'message mail failed')
+  }
   return report
 }

@@ -7,7 +7,7 @@ import { turnReportText } from '../../render/report-text.js'
 import type { TurnResult } from '../../engine/turn.js'
 import type { Card, GameState } from '../../engine/types.js'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.js'
-import { draftReadyMail, gameOverMail, reminderMail, reopenedMail, resultsMail } from '../mail/templates.js'
+import { draftReadyMail, reminderMail, reopenedMail, resultsMail } from '../mail/templates.js'
 import type { GameRow } from '../repositories/games.js'
 import type { SubmissionRow, TurnRow } from '../repositories/turns.js'
 import type { submissionRequest } from '../schemas.js'
@@ -15,7 +15,10 @@ import { recipients, reportNames, type Membership, type ServiceContext, type Vie
 import { dealtState, mustSubmit, openTurn, submitPath } from './deal.js'
 import { requireGm } from './membership.js'
 import { isPractice, missedProgramFill } from './bot-seats.js'
+import { correctionsText } from './corrections.js'
+import { invalidatePublishedTurn } from './published-turns.js'
 import { programOf, resolveFromSubmissions, type Program } from './resolve.js'
+import { afterPublished, finishWithPlacings, recordOuts } from './standings.js'
 
 export function latestPrograms(ctx: ServiceContext, turnId: number): Map<string, Program> {
   return new Map(ctx.turns.latestSubmissions(turnId).map((row) => [row.player_id, programOf(row)]))
@@ -129,7 +132,7 @@ function storeProgram(ctx: ServiceContext, viewer: Viewer, gameId: string, turnN
 }
 
 /** Resolves a draft from its dealt state and the latest programs and stores the result. */
-function resolveDraft(ctx: ServiceContext, game: GameRow, turn: TurnRow): TurnResult {
+export function resolveDraft(ctx: ServiceContext, game: GameRow, turn: TurnRow): TurnResult {
   const { result, next } = resolveFromSubmissions(ctx.board(game), dealtState(turn), latestPrograms(ctx, turn.id), missedProgramFill(ctx, game))
   if (!ctx.turns.storeResult(turn.id, JSON.stringify(result), JSON.stringify(next))) throw new Error(`turn ${turn.id} is not a draft`)
   return result
@@ -181,20 +184,22 @@ function publishDraft(ctx: ServiceContext, game: GameRow, turnId: number): boole
   const result = JSON.parse(turn.result_json!) as TurnResult
   const next = JSON.parse(turn.next_state_json!) as GameState
   ctx.games.setState(game.id, JSON.stringify(next))
-  const text = report(ctx, game, result)
+  const text = report(ctx, game, result) + correctionsText(ctx, turn.id)
   const everyone = recipients(ctx, game)
   for (const to of everyone) {
     ctx.mail({ kind: 'results', gameId: game.id, to, ...resultsMail(game.name, turn.number, text, ctx.link(`/games/${game.id}/turns/${turn.number}`)) })
   }
+  invalidatePublishedTurn(game.id, turn.number)
   if (next.gameOver) {
-    const { names } = reportNames(ctx.games.seats(game.id))
-    const winners = next.winners.map((p) => names[p] ?? p)
-    ctx.games.finish(game.id, next.winners, 'finished', now)
-    for (const to of everyone) {
-      ctx.mail({ kind: 'game-over', gameId: game.id, to, ...gameOverMail(game.name, winners, null, ctx.link(`/games/${game.id}`)) })
-    }
-  } else {
-    openTurn(ctx, game, next)
+    recordOuts(ctx, game.id, turn.number, dealtState(turn), next)
+    finishWithPlacings(ctx, game.id, next.winners, 'won')
+    return true
+  }
+  // Who went out, seats that changed, the turn limit and stalemate help (services/standings.ts).
+  const toDeal = afterPublished(ctx, game, turn.number, dealtState(turn), next)
+  if (toDeal) {
+    ctx.games.setState(game.id, JSON.stringify(toDeal))
+    openTurn(ctx, game, toDeal)
   }
   return true
 }

@@ -13,6 +13,10 @@ import { reportNames, type Membership, type ServiceContext } from './context.js'
 import { dealtState } from './deal.js'
 import { gmSeesTurn } from './lock.js'
 import { gmPlays } from './membership.js'
+import { correctionsOf } from './corrections.js'
+import { withdrawnList } from './rollback.js'
+import { settingsView } from './seats.js'
+import { turnVersion } from './turn-version.js'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 const cards = (list: readonly (Card | null)[]) => list.map((c) => (c ? formatCard(c) : null))
@@ -86,6 +90,8 @@ export function turnView(ctx: ServiceContext, m: Membership, turn: TurnRow) {
     programs: allPrograms ? Object.fromEntries(latest.map((s) => [s.player_id, submissionView(s)])) : null,
     result: turn.result_json && (published || (turn.status === 'draft' && gmSeesTurn(m, turn)))
       ? resultView(ctx, m.game, m.seats, turn.result_json) : null,
+    // Issue 12: the GM's corrections, where the result may be seen (they name programs).
+    corrections: turn.result_json && (published || (m.isGm && turn.status === 'draft')) ? correctionsOf(ctx, m.game.id, turn.id) : [],
   }
 }
 
@@ -122,6 +128,9 @@ function gameSummary(ctx: ServiceContext, game: GameRow, seats: SeatRow[], showE
     winners: game.winners_json ? (JSON.parse(game.winners_json) as string[]).map((p) => ({ player: p, name: names[p] ?? p })) : [],
     createdAt: iso(game.created_at), startedAt: iso(game.started_at), endedAt: iso(game.ended_at),
     publishedTurns: ctx.turns.published(game.id).map((t) => t.number),
+    gameSettings: settingsView(game),
+    endReason: game.end_reason,
+    withdrawnReports: withdrawnList(ctx, game.id),
   }
 }
 
@@ -133,6 +142,7 @@ export function gameView(ctx: ServiceContext, m: Membership) {
     publicLink: ctx.link(`/watch/${m.game.public_token}`),
     publicToken: m.game.public_token,
     currentTurn: current ? turnView(ctx, m, current) : null,
+    currentTurnVersion: turnVersion(current),
   }
 }
 
@@ -175,5 +185,6 @@ export function spectatorTurnView(ctx: ServiceContext, publicToken: string, numb
     number: turn.number, status: turn.status, deadline: iso(turn.deadline), publishedAt: iso(turn.published_at),
     programs: Object.fromEntries(latest.map((s) => [s.player_id, submissionView(s)])),
     result: resultView(ctx, game, ctx.games.seats(game.id), turn.result_json!),
+    corrections: correctionsOf(ctx, game.id, turn.id),
   }
 }

@@ -1,0 +1,101 @@
+// Seats that change in a running game (issue 12): the GM opens a seat for a newcomer (their robot
+// enters at the next deal, R25), a player withdraws, the GM removes a player; and the game's
+// settings for endings, table talk and a robot whose player is gone.
+import { badRequest, conflict, forbidden } from '../errors.js'
+import { seatLeftMail } from '../mail/gm-templates.js'
+import type { GameRow, SeatRow } from '../repositories/games.js'
+import type { GameSettings } from '../repositories/gm.js'
+import type { settingsRequest } from '../schemas-gm.js'
+import { recipients, seatName, type Membership, type ServiceContext } from './context.js'
+import { invite } from './games.js'
+import { gmPlays, requireGm } from './membership.js'
+import type { z } from 'zod'
+
+const MAX_SEATS = 8
+
+/** A new seat in a running game, with an invitation; the newcomer's robot enters at the next deal. */
+export function openSeat(ctx: ServiceContext, m: Membership, email: string, reason: string): { seat: number; player: string } {
+  requireGm(m)
+  return ctx.write(() => {
+    const game = ctx.games.byId(m.game.id)!
+    if (game.status !== 'running' && game.status !== 'paused') throw conflict(game.status === 'setup' ? 'the game has not started: invite to one of its seats' : `the game is ${game.status}`)
+    const seats = ctx.games.seats(game.id)
+    if (seats.length >= MAX_SEATS) throw conflict(`a game has at most ${MAX_SEATS} seats`)
+    // Seat numbers and player ids stay unique for the whole game: a closed seat's number is not reused.
+    const taken = new Set(seats.flatMap((s) => [s.seat_no, Number(s.player_id.slice(1))]))
+    const n = Array.from({ length: MAX_SEATS }, (_, i) => i + 1).find((k) => !taken.has(k))!
+    ctx.gm.addSeat(game.id, n, `P${n}`)
+    ctx.games.logAction(game.id, ctx.now(), 'open-seat', reason, { seat: n })
+    invite(ctx, { ...m, game: ctx.games.byId(game.id)!, seats: ctx.games.seats(game.id) }, email, n)
+    return { seat: n, player: `P${n}` }
+  })
+}
+
+/** What the game does with a robot whose player is gone, in words for people. */
+export function goneRobotText(game: Pick<GameRow, 'gone_robot'>): string {
+  return game.gone_robot === 'leave'
+    ? 'Their robot leaves the board at the next deal: they are out of the race.'
+    : 'Their robot stays and plays programs filled at random (R9) until a newcomer takes the seat.'
+}
+
+/** Empties a seat (inside the caller's transaction); with the 'leave' choice the robot goes at the next deal. */
+export function vacateSeat(ctx: ServiceContext, game: GameRow, seat: SeatRow, leavesBoard: boolean): void {
+  if (seat.user_id !== null) ctx.users.revokeApiTokens(seat.user_id, game.id, ctx.now())
+  ctx.games.vacate(seat.id)
+  ctx.gm.setRobotLeaves(seat.id, leavesBoard && game.status !== 'setup' && game.gone_robot === 'leave')
+}
+
+/** A player leaves the game by their own choice; the GM and the other players are told. */
+export function withdraw(ctx: ServiceContext, m: Membership, reason: string): void {
+  if (!m.seat) throw forbidden('you have no seat in this game')
+  // Issue 11 (services/lock.ts): a GM who plays keeps their seat while the game runs.
+  if (gmPlays(m) && m.game.status !== 'setup') throw conflict('you are the GM and play in this game: your seat stays yours until the game ends')
+  ctx.write(() => {
+    const game = ctx.games.byId(m.game.id)!
+    if (game.status === 'finished' || game.status === 'abandoned') throw conflict(`the game is ${game.status}`)
+    const seat = ctx.games.seats(game.id).find((s) => s.id === m.seat!.id)
+    if (!seat || seat.user_id !== m.seat!.user_id) throw conflict('you no longer have this seat')
+    const everyone = recipients(ctx, game)
+    vacateSeat(ctx, game, seat, true)
+    ctx.games.logAction(game.id, ctx.now(), 'withdraw', reason, { seat: seat.seat_no, player: seatName(seat) })
+    const robot = game.status === 'setup' ? 'The seat is free again.' : goneRobotText(game)
+    for (const to of everyone) {
+      ctx.mail({ kind: 'seat-left', gameId: game.id, to, ...seatLeftMail(game.name, seatName(seat), `withdrew from the game${reason ? `: ${reason}` : ''}`, robot, ctx.link(`/games/${game.id}`)) })
+    }
+  })
+}
+
+export type SettingsInput = z.output<typeof settingsRequest>
+
+/** The GM changes the game's settings; a changed turn limit needs a reason, and never lies behind the turn being played. */
+export function changeSettings(ctx: ServiceContext, m: Membership, input: SettingsInput): GameSettings {
+  requireGm(m)
+  return ctx.write(() => {
+    const game = ctx.games.byId(m.game.id)!
+    if (game.status === 'finished' || game.status === 'abandoned') throw conflict(`the game is ${game.status}`)
+    const next: GameSettings = {
+      turnLimit: input.turnLimit === undefined ? game.turn_limit : input.turnLimit,
+      stalemateTurns: input.stalemateTurns === undefined ? game.stalemate_turns : input.stalemateTurns,
+      tableTalk: input.tableTalk ?? game.table_talk === 1,
+      goneRobot: input.goneRobot ?? game.gone_robot,
+    }
+    if (next.turnLimit !== game.turn_limit) {
+      if (!input.reason) throw badRequest('a changed turn limit needs a reason: players see it', 'reason')
+      const current = ctx.turns.current(game.id)
+      const least = current ? (current.status === 'published' ? current.number + 1 : current.number) : 1
+      if (next.turnLimit !== null && next.turnLimit < least) throw badRequest(`the turn limit cannot be before turn ${least}, the turn being played`, 'turnLimit')
+    }
+    ctx.gm.setSettings(game.id, next)
+    ctx.games.logAction(game.id, ctx.now(), 'settings', input.reason, {
+      ...(next.turnLimit !== game.turn_limit ? { turnLimit: next.turnLimit } : {}),
+      ...(next.stalemateTurns !== game.stalemate_turns ? { stalemateTurns: next.stalemateTurns } : {}),
+      ...(next.tableTalk !== (game.table_talk === 1) ? { tableTalk: next.tableTalk } : {}),
+      ...(next.goneRobot !== game.gone_robot ? { goneRobot: next.goneRobot } : {}),
+    })
+    return next
+  })
+}
+
+export function settingsView(game: GameRow) {
+  return { turnLimit: game.turn_limit, stalemateTurns: game.stalemate_turns, tableTalk: game.table_talk === 1, goneRobot: game.gone_robot }
+}
