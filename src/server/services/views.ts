@@ -65,6 +65,7 @@ export function turnView(ctx: ServiceContext, m: Membership, turn: TurnRow) {
   const mine = m.seat?.player_id
   const allPrograms = published || gmSeesTurn(m, turn)
   const locked = gmPlays(m) && turn.gm_locked_at !== null
+  const resultVisible = turn.result_json !== null && (published || (turn.status === 'draft' && gmSeesTurn(m, turn)))
   const myRobot = mine ? dealt.robots.find((r) => r.player === mine) : undefined
   return {
     number: turn.number,
@@ -88,10 +89,9 @@ export function turnView(ctx: ServiceContext, m: Membership, turn: TurnRow) {
       locked,
     } : null,
     programs: allPrograms ? Object.fromEntries(latest.map((s) => [s.player_id, submissionView(s)])) : null,
-    result: turn.result_json && (published || (turn.status === 'draft' && gmSeesTurn(m, turn)))
-      ? resultView(ctx, m.game, m.seats, turn.result_json) : null,
+    result: resultVisible ? resultView(ctx, m.game, m.seats, turn.result_json!) : null,
     // Issue 12: the GM's corrections, where the result may be seen (they name programs).
-    corrections: turn.result_json && (published || (m.isGm && turn.status === 'draft')) ? correctionsOf(ctx, m.game.id, turn.id) : [],
+    corrections: resultVisible ? correctionsOf(ctx, m.game.id, turn.id) : [],
   }
 }
 
