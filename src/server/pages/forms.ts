@@ -27,6 +27,13 @@ export const createGameForm = z.object({
   gmPlays: checkbox,
   gmName: optionalText,
   gmColour: optionalText,
+  // Issue 12: endings, table talk, a robot whose player left.
+  turnLimit: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : undefined),
+    z.number({ error: 'enter the turn limit as a whole number' }).int('enter the turn limit as a whole number').min(1, 'the turn limit must be at least 1').max(10_000, 'the turn limit must be at most 10000').optional()),
+  stalemateTurns: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : undefined),
+    z.number({ error: 'enter the stalemate count as a whole number' }).int('enter the stalemate count as a whole number').min(1, 'the stalemate count must be at least 1').max(1000, 'the stalemate count must be at most 1000').optional()),
+  tableTalk: checkbox,
+  goneRobot: z.preprocess((v) => (v === undefined || v === '' ? 'random' : v), z.enum(['random', 'leave'], { error: 'choose what a robot whose player left does' })),
 })
 
 export const displayNameForm = z.object({ displayName: text(60, 'the name others see') })

@@ -16,6 +16,7 @@ import { createGameForm, displayNameForm, formValues, inviteForm, joinForm, reas
 import { appFieldErrors, sentence, zodFieldErrors, type FieldErrors, type PageKit } from './kit.js'
 import { gameHistory } from './history.js'
 import { isOpenToJoin, joinOpenSeat, openGames, waitingFor } from './services.js'
+import { GM_JOB_DONE, tableModel } from './gm-job.js'
 
 /** A seat's colour as the pictures draw it (the same fallback palette), for swatches. */
 export function swatch(colour: string | null, seatNo: number): string {
@@ -41,10 +42,13 @@ export function playerRows(view: Pick<GameViewData, 'seats' | 'robots'> & { curr
 }
 
 function gameFormDefaults() {
-  return { name: '', boardChoice: 'training-floor', seats: '4', turnLengthHours: '120', reviewWindowHours: '48', closeEarly: 'on', pathPreview: 'on', gmPlays: '', gmName: '', gmColour: 'red' }
+  return {
+    name: '', boardChoice: 'training-floor', seats: '4', turnLengthHours: '120', reviewWindowHours: '48', closeEarly: 'on', pathPreview: 'on', gmPlays: '', gmName: '', gmColour: 'red',
+    turnLimit: '', stalemateTurns: '', tableTalk: '', goneRobot: 'random',
+  }
 }
 
-export function gamePages(app: FastifyInstance, kit: PageKit): void {
+export function gamePages(app: FastifyInstance, kit: PageKit) {
   const { ctx } = kit
 
   app.get('/', async (request, reply) => {
@@ -87,7 +91,7 @@ export function gamePages(app: FastifyInstance, kit: PageKit): void {
 
   kit.post('/games/new', async (request, reply) => {
     const user = kit.user(request)
-    const values: Record<string, string> = { closeEarly: '', pathPreview: '', gmPlays: '', ...formValues(request.body) }
+    const values: Record<string, string> = { closeEarly: '', pathPreview: '', gmPlays: '', tableTalk: '', ...formValues(request.body) }
     const parsed = createGameForm.safeParse(request.body ?? {})
     const uploaded = values.boardChoice === 'upload'
     let preview: string | null = null
@@ -115,7 +119,8 @@ export function gamePages(app: FastifyInstance, kit: PageKit): void {
     try {
       const input = createGameRequest.parse({
         name: f.name, seats: f.seats, turnLengthHours: f.turnLengthHours, reviewWindowHours: f.reviewWindowHours,
-        closeEarly: f.closeEarly, pathPreview: f.pathPreview, gmPlays: f.gmPlays,
+        closeEarly: f.closeEarly, pathPreview: f.pathPreview, gmPlays: f.gmPlays, tableTalk: f.tableTalk, goneRobot: f.goneRobot,
+        ...(f.turnLimit !== undefined ? { turnLimit: f.turnLimit } : {}), ...(f.stalemateTurns !== undefined ? { stalemateTurns: f.stalemateTurns } : {}),
         ...(uploaded ? { boardFile } : { board: values.boardChoice }),
         ...(f.gmPlays ? { gmName: f.gmName ?? user.name, gmColour: f.gmColour } : {}),
       })
@@ -142,7 +147,7 @@ export function gamePages(app: FastifyInstance, kit: PageKit): void {
       waiting: waitingFor(ctx, m.game, user.id), boardPicture: `/games/${view.id}/pictures/board.svg`,
       gameBase: `/games/${view.id}`, spectator: false, isOpen: isOpenToJoin(ctx, m.game), errors: {}, values: {},
       // The page follows the game live (src/server/live); while the GM sets it up, forms are being filled: no refresh.
-      live: `/games/${view.id}/live`, noRefresh: m.isGm, told: gameHistory(ctx, m.game, m.seats, m.seat?.player_id ?? null), ...extra,
+      live: `/games/${view.id}/live`, noRefresh: m.isGm, told: gameHistory(ctx, m.game, m.seats, m.seat?.player_id ?? null), table: tableModel(ctx, m, user.id), ...extra,
     }, status)
   }
 
@@ -235,6 +240,7 @@ export function gamePages(app: FastifyInstance, kit: PageKit): void {
     }
     return reply.redirect(`/games/${gameId}?done=joined`, 303)
   })
+  return { game: gamePage }
 }
 
 /** Fixed confirmations shown after a redirect (?done=…); never user text. */
@@ -253,6 +259,7 @@ export const DONE: Record<string, string> = {
   published: 'The turn is published and the next one dealt.',
   replaced: 'The seat is free and the newcomer invited.',
   abandoned: 'The game is over.',
+  ...GM_JOB_DONE,
 }
 
 function myTurnLink(ctx: ServiceContext, game: GameRow, userId: number): string | null {

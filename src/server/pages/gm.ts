@@ -16,14 +16,17 @@ import { DONE, playerRows } from './games.js'
 import { appFieldErrors, sentence, zodFieldErrors, type PageKit } from './kit.js'
 import { closeNow, parseHours } from './services.js'
 import { cardView } from './turns.js'
+import { GM_JOB_ACTIONS, GM_JOB_DONE_OF, gmJobModel, runGmJobAction, type GmJobAction } from './gm-job.js'
+import { checkExpectedTurn } from '../services/turn-version.js'
 
-const ACTIONS = ['lock', 'close', 'extend', 'pause', 'resume', 'reopen', 'resolve', 'publish', 'replace', 'abandon'] as const
+const ACTIONS = ['lock', 'close', 'extend', 'pause', 'resume', 'reopen', 'resolve', 'publish', 'replace', 'abandon', ...GM_JOB_ACTIONS] as const
 type Action = (typeof ACTIONS)[number]
 
 const DONE_OF: Record<Action, string> = {
   lock: 'locked', close: 'closed', extend: 'extended', pause: 'paused', resume: 'resumed', reopen: 'reopened', resolve: 'resolved',
-  publish: 'published', replace: 'replaced', abandon: 'abandoned',
+  publish: 'published', replace: 'replaced', abandon: 'abandoned', ...GM_JOB_DONE_OF,
 }
+const isGmJob = (action: Action): action is GmJobAction => (GM_JOB_ACTIONS as readonly string[]).includes(action)
 
 const seatForm = z.object({ seat: z.coerce.number({ error: 'choose a seat' }).int().min(1, 'choose a seat').max(8), email: z.string().trim().pipe(z.email('enter the newcomer\'s email address').max(254)) })
 
@@ -49,6 +52,7 @@ export function gmPages(app: FastifyInstance, kit: PageKit): void {
       history: historyView(ctx, m.game, { everyEmail: true }).reverse(), problem, done: done ? DONE[done] ?? null : null,
       // Mail the server gave up on (mail/worker.ts): the GM is who can reach that player otherwise.
       undelivered: ctx.outbox.failedForGame(m.game.id).map((row) => ({ to: row.recipient, subject: row.subject, error: row.last_error ?? '', at: row.created_at })),
+      job: gmJobModel(ctx, m, kit.user(request).id),
     }, problem ? 400 : 200)
   }
 
@@ -63,9 +67,12 @@ export function gmPages(app: FastifyInstance, kit: PageKit): void {
         const parsedReason = reasonForm.safeParse(request.body ?? {})
         if (!parsedReason.success) throw badRequest(Object.values(zodFieldErrors(parsedReason.error))[0]!, 'reason')
         const reason = parsedReason.data.reason
+        // Two tabs (issue 12): the form carries the turn state it was shown with; a changed turn refuses it.
+        checkExpectedTurn(ctx, m.game.id, values.expectedTurn)
         const current = ctx.turns.current(m.game.id)
         const turnNumber = current?.number ?? 0
-        switch (action) {
+        if (isGmJob(action)) runGmJobAction(ctx, m, action, request.body, reason)
+        else switch (action) {
           case 'lock': {
             if (values.confirm !== 'on') throw badRequest('tick the box to confirm that your program is final for this turn', 'confirm')
             lockGmProgram(ctx, m, turnNumber, true, reason)

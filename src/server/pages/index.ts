@@ -19,6 +19,7 @@ import { authPages } from './auth.js'
 import { gamePages } from './games.js'
 import { gmPages } from './gm.js'
 import { liveRoutes } from '../live/routes.js'
+import { gmJobPages } from './gm-job.js'
 import { installPageErrors, staticFiles, type PageKit, pageKit } from './kit.js'
 import { picturePages } from './pictures.js'
 import { seriesPages } from './series.js'
@@ -77,7 +78,8 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
   installPageErrors(app, kit)
   staticFiles(app, VIEWS_DIR)
   authPages(app, kit, options.signIn)
-  gamePages(app, kit)
+  const games = gamePages(app, kit)
+  gmJobPages(app, kit, games)
   turnPages(app, kit)
   gmPages(app, kit)
   watchPages(app, kit)

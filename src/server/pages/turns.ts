@@ -22,6 +22,7 @@ import { formValues, submitForm } from './forms.js'
 import { swatch } from './games.js'
 import { appFieldErrors, zodFieldErrors, type FieldErrors, type PageKit } from './kit.js'
 import type { TurnResultView } from './pictures.js'
+import { tableModel } from './gm-job.js'
 
 export { cardView, type CardView } from '../../render/cards.js'
 
@@ -175,6 +176,7 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
       title: `Turn ${turn.number} of ${m.game.name}`, game: { id: m.game.id, name: m.game.name }, turn: tv, result: tv.result,
       sections, fused, colours: colourMap(m.seats), base, turnBase: `${base}/turns/${turn.number}`, published,
       draft: turn.status === 'draft', isGm: m.isGm,
+      corrections: tv.corrections, table: tableModel(ctx, m, kit.user(request).id),
     })
   })
 

@@ -41,6 +41,7 @@ export function watchPages(app: FastifyInstance, kit: PageKit): void {
       title: `Turn ${tv.number} of ${view.name}`, game: { id: view.id, name: view.name }, turn: tv, result: tv.result,
       sections, fused, colours: colourMap(seats), base, turnBase, published: view.publishedTurns,
       draft: false, isGm: false, anim: animationData(tv.result, `${turnBase}/pictures`), ...told(tv.result, tv.programs, Object.fromEntries(seats.map((s) => [s.player_id, s.name ?? s.player_id]))),
+      corrections: tv.corrections,
     })
   })
 

@@ -1,6 +1,7 @@
 // The GM's side of a game beyond its turns (issue 12): corrections, withdrawn reports, who went out
 // when, a game's ending settings, and the few turn updates a rollback needs.
 import type { Db } from '../plugins/db.js'
+import type { SubmissionRow } from './turns.js'
 
 export interface CorrectionRow {
   id: number; turn_id: number; player_id: string; gm_user_id: number; submission_id: number
@@ -23,6 +24,10 @@ export function gmRepository(db: Db) {
   const insertCorrection = db.prepare<[number, string, number, number, string | null, string, string, number]>(`INSERT INTO corrections
     (turn_id, player_id, gm_user_id, submission_id, before_json, after_json, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
   const corrections = db.prepare<[number], CorrectionRow>('SELECT * FROM corrections WHERE turn_id = ? ORDER BY id')
+  // A player's program just before a version (the latest when `before` is past every version).
+  const versionBefore = db.prepare<[number, string, number], SubmissionRow>(
+    'SELECT * FROM submissions WHERE turn_id = ? AND player_id = ? AND version < ? ORDER BY version DESC LIMIT 1')
+  const submission = db.prepare<[number], SubmissionRow>('SELECT * FROM submissions WHERE id = ?')
 
   const withdrawnCount = db.prepare<[string, number], number>('SELECT COUNT(*) FROM withdrawn_reports WHERE game_id = ? AND number = ?').pluck()
   const insertWithdrawn = db.prepare<[string, number, number, string, string, number, number, string]>(`INSERT INTO withdrawn_reports
@@ -62,6 +67,9 @@ export function gmRepository(db: Db) {
       insertCorrection.run(c.turn_id, c.player_id, c.gm_user_id, c.submission_id, c.before_json, c.after_json, c.reason, c.at)
     },
     corrections: (turnId: number) => corrections.all(turnId),
+    latestProgram: (turnId: number, playerId: string) => versionBefore.get(turnId, playerId, Number.MAX_SAFE_INTEGER),
+    programBefore: (turnId: number, playerId: string, version: number) => versionBefore.get(turnId, playerId, version),
+    submission: (id: number) => submission.get(id),
     /** Keeps a published report that is being rolled back; returns its version number (1, 2, …). */
     withdrawReport: (gameId: string, number: number, resultJson: string, reportText: string, publishedAt: number, now: number, reason: string) => {
       const version = withdrawnCount.get(gameId, number)! + 1

@@ -30,6 +30,11 @@ export interface RouteSpec<B extends Schema | undefined, P extends Schema | unde
   /** Documented response body (for OpenAPI); the handler's return value is sent as is. */
   response?: Schema
   status?: number
+  /**
+   * Who may call it, checked first, on the raw path values: an outsider gets 404 and a player 403
+   * whatever they send, never a 400 that tells them what the path or body should hold.
+   */
+  access?: (input: { params: Record<string, string | undefined>; viewer: Viewer }) => void
   /** Fastify route config, e.g. `{ rateLimit: … }` for @fastify/rate-limit. */
   config?: Record<string, unknown>
   handler: (input: {
@@ -55,6 +60,7 @@ export function routeRegistry() {
           const viewer = request.viewer
           if (spec.auth === 'user' && !viewer.user) throw unauthorized()
           if (spec.auth === 'user' && viewer.tokenGameId !== undefined && !spec.tokens) throw forbidden(TOKEN_REFUSED)
+          spec.access?.({ params: (request.params ?? {}) as Record<string, string | undefined>, viewer })
           await spec.guard?.(request)
           const body = (spec.body ? parseInput(spec.body, request.body, 'body') : undefined) as Out<B>
           const params = (spec.params ? parseInput(spec.params, request.params, 'path') : undefined) as Out<P>

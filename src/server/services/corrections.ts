@@ -48,7 +48,7 @@ export function correctProgram(ctx: ServiceContext, m: Membership, turnNumber: n
     })
     const problem = programProblem(robot, dealt.hands[input.player] ?? [], cards)
     if (problem) throw badRequest(problem, 'cards')
-    const previous = ctx.turns.submissionVersions(turn.id, input.player).at(-1)
+    const previous = ctx.gm.latestProgram(turn.id, input.player)
     const after = { cards_json: JSON.stringify(cards.map(formatCard)), reboot_next: input.rebootNext ? 1 : 0 }
     if (previous && previous.cards_json === after.cards_json && previous.reboot_next === after.reboot_next) {
       throw badRequest('this is the program already in: nothing to correct', 'cards')
@@ -85,8 +85,8 @@ export function correctionsOf(ctx: ServiceContext, gameId: string, turnId: numbe
   if (!rows.length) return []
   const { names } = reportNames(ctx.games.seats(gameId))
   return rows.map((c) => {
-    const submission = ctx.turns.submissionVersions(turnId, c.player_id).find((s) => s.id === c.submission_id)!
-    const previous = ctx.turns.submissionVersions(turnId, c.player_id).filter((s) => s.version < submission.version).at(-1)
+    const submission = ctx.gm.submission(c.submission_id)!
+    const previous = ctx.gm.programBefore(turnId, c.player_id, submission.version)
     return {
       player: c.player_id, name: names[c.player_id] ?? c.player_id, reason: c.reason, at: new Date(c.at).toISOString(),
       before: previous ? describe(previous) : NO_PROGRAM, after: describe(submission),

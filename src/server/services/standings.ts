@@ -130,7 +130,7 @@ function offerEndOnStalemate(ctx: ServiceContext, game: GameRow, number: number,
   const { names } = reportNames(ctx.games.seats(game.id))
   ctx.mail({
     kind: 'stalemate', gameId: game.id, to: ctx.users.byId(game.gm_user_id)!.email,
-    ...stalemateMail(game.name, n, lines(rows.map((p) => ({ ...p, name: names[p.player] ?? p.player }))), ctx.link(`/games/${game.id}/gm#end-heading`)),
+    ...stalemateMail(game.name, n, lines(rows.map((p) => ({ ...p, name: names[p.player] ?? p.player }))), ctx.link(`/games/${game.id}/gm#end-placings-heading`)),
   })
 }
 
