@@ -40,7 +40,7 @@ export function gmPages(app: FastifyInstance, kit: PageKit): void {
     return m
   }
 
-  const consolePage = (request: FastifyRequest, reply: FastifyReply, gameId: string, problem: { action: string; message: string; values: Record<string, string> } | null) => {
+  const consolePage = (request: FastifyRequest, reply: FastifyReply, gameId: string, problem: { action: string; message: string; values: Record<string, string>; stale?: boolean } | null) => {
     const m = gmOf(request, gameId)
     const view = gameView(ctx, m)
     const turn = view.currentTurn
@@ -106,8 +106,10 @@ export function gmPages(app: FastifyInstance, kit: PageKit): void {
           }
         }
       } catch (err) {
-        const message = Object.values(appFieldErrors(err))[0] ?? 'that did not work'
-        return consolePage(request, reply, gameId, { action, message: sentence(message), values })
+        const errors = appFieldErrors(err)
+        const message = Object.values(errors)[0] ?? 'that did not work'
+        // A form from before the turn changed may not be on the page any more: say so at the top.
+        return consolePage(request, reply, gameId, { action, message: sentence(message), values, stale: 'expectedTurn' in errors })
       }
       return reply.redirect(`/games/${gameId}/gm?done=${DONE_OF[action]}#done`, 303)
     })

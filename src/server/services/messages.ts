@@ -56,7 +56,9 @@ export interface MessageView {
 /** The messages the viewer may read: public ones and their own private threads; the GM reads all, hidden ones too. */
 export function messagesFor(ctx: ServiceContext, m: Membership, viewerId: number | undefined): MessageView[] {
   if (viewerId === undefined || (!m.isGm && !m.seat)) return []
-  const who = people(m)
+  const known = people(m)
+  // A writer who left the game keeps the name they had with us.
+  const who = { get: (id: number) => known.get(id) ?? ctx.users.byId(id)?.name }
   const visible = (row: MessageRow) => m.isGm || (row.hidden_at === null && (row.to_user_id === null || row.to_user_id === viewerId || row.from_user_id === viewerId))
   return ctx.messages.forGame(m.game.id).filter(visible).map((row) => ({
     id: row.id, from: who.get(row.from_user_id) ?? 'a former player', to: row.to_user_id === null ? null : who.get(row.to_user_id) ?? 'a former player',
