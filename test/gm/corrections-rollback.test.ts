@@ -67,7 +67,7 @@ describe('corrections in the draft', () => {
     expect(done.status).toBe(201)
     const draft = (await gm.call('GET', `/api/v1/games/${gameId}/turns/1`)).json
     expect(draft.programs.P4.cards).toEqual(await someProgram(cid, gameId, 1))
-    // A16: Bob's fill is the same as before the correction; Ann's and the GM's programs are untouched.
+    // A18: Bob's fill is the same as before the correction; Ann's and the GM's programs are untouched.
     expect(filledFor(draft.result, 'P4')).toBeUndefined()
     expect(filledFor(draft.result, 'P3')).toEqual(filledFor(draftBefore.result, 'P3'))
     expect(draft.result.registers.P3).toEqual(draftBefore.result.registers.P3)

@@ -113,7 +113,7 @@ export function afterPublished(ctx: ServiceContext, game: GameRow, number: numbe
   return state
 }
 
-/** Players whose last robot was lost in turn `number` (R29) went out after it (A15). */
+/** Players whose last robot was lost in turn `number` (R29) went out after it (A17). */
 export function recordOuts(ctx: ServiceContext, gameId: string, number: number, dealt: GameState, next: GameState): void {
   const before = new Map(dealt.robots.map((r) => [r.player, r.robotsLeft]))
   for (const robot of next.robots) if (robot.robotsLeft <= 0 && (before.get(robot.player) ?? 0) > 0) ctx.gm.recordOut(gameId, robot.player, number)

@@ -38,7 +38,7 @@ export function gmRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteRegi
   })
   r.define(app, {
     method: 'POST', url: '/games/:gameId/end', tag: 'gm', auth: 'user', access: gmOnly, params: gameIdParams, body: endRequest,
-    summary: 'GM: end the game now with placings (flags, distance to the next flag, HP, robots left; A14, A15)',
+    summary: 'GM: end the game now with placings (flags, distance to the next flag, HP, robots left; A16, A17)',
     handler: ({ params, viewer, body }) => { endWithPlacings(ctx, memberOf(ctx, params.gameId, viewer), body.reason, body.expectedTurn) },
   })
   r.define(app, {
