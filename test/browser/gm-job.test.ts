@@ -65,7 +65,7 @@ describe.skipIf(!hasChromium)('the GM\'s job in Chromium', () => {
     await go(gm!, () => gm!.getByRole('button', { name: 'Correct and resolve again' }).click())
     expect(await text(gm!.locator('#done'))).toContain('The program is corrected')
     await stack.shot(gm!, 'gm-01-console-corrected')
-    expect(await text(gm!.locator('table.programs tr[data-player="P2"]'))).toContain(hand[0]!)
+    expect(await text(gm!.locator('table.programs tr[data-player="P2"]'))).toContain(`(${hand[0]!.split(':')[1]})`)
     await go(gm!, () => gm!.goto(url('/turns/1')))
     expect(await text(gm!.locator('#corrections'))).toContain('Bob mailed his program')
     await go(gm!, () => gm!.goto(url('/gm')))
