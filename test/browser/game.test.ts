@@ -4,34 +4,18 @@
 // selects (first with a mistake), the GM closes, reviews every program in the draft and
 // publishes, and everyone reads the turn report and steps through it with the arrow keys.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Locator, Page } from 'playwright-core'
 import { formatSquare } from '../../src/engine/geometry.js'
 import { cardLabel } from '../../src/render/cards.js'
 import { humanCards } from '../../src/render/report-text.js'
 import { turnView } from '../../src/server/services/views.js'
 import { membership } from '../../src/server/services/membership.js'
 import { DESKTOP, hasChromium, PHONE, startStack, type Stack } from './harness.js'
+import { go, shownText, signIn, text } from './steps.js'
 
 const DAY = 24 * 3600_000
 const GM = 'gemma@example.org'
 const BOB = 'bob@example.org'
 const EVIL = '<script>window.__xss=1</script>Bob'
-
-async function go(page: Page, action: () => Promise<unknown>): Promise<void> {
-  await Promise.all([page.waitForEvent('load'), action()])
-}
-
-const text = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim()
-
-async function signIn(stack: Stack, page: Page, email: string): Promise<void> {
-  await page.locator('#email').fill(email)
-  await go(page, () => page.getByRole('button', { name: 'Mail me a sign-in link' }).click())
-  expect(await text(page.locator('main'))).toContain(`A sign-in link is on its way to ${email}`)
-  await page.goto(await stack.mailLink(email, /sign-in link/))
-  // The link only asks (mail scanners open links too); the button signs in.
-  expect(await text(page.locator('main'))).toContain(`Sign in to BotWars as ${email.toLowerCase()}?`)
-  await go(page, () => page.getByRole('button', { name: 'Sign in' }).click())
-}
 
 describe.skipIf(!hasChromium)('the web pages in Chromium', () => {
   let stack: Stack
@@ -207,16 +191,16 @@ describe.skipIf(!hasChromium)('the web pages in Chromium', () => {
     expect(await text(bob.locator('h1'))).toBe('Turn 1')
     const stage1 = bob.locator('#stage-1 table.report')
     for (const robot of result.stages[0]!.robots) {
-      const moves = await text(stage1.locator(`tr[data-row="MOVES"] td[data-player="${robot.player}"]`))
+      const moves = await shownText(stage1.locator(`tr[data-row="MOVES"] td[data-player="${robot.player}"]`))
       const expected = result.tables[0]!.rows.find((r) => r.label === 'MOVES')!.cells[result.tables[0]!.players.indexOf(robot.player)]!.join(' ')
       expect(moves).toBe(expected.replace(/\s+/g, ' ').trim())
       const before = result.start.robots.find((r) => r.player === robot.player)!
       if (robot.at && (robot.at.row !== before.at?.row || robot.at.col !== before.at?.col)) {
         // Where the robot ended the stage is in its column: a move, a push, a conveyor…
-        const column = (await stage1.locator(`td[data-player="${robot.player}"]`).allInnerTexts()).join(' ')
+        const column = await shownText(stage1.locator(`td[data-player="${robot.player}"]`))
         expect(column).toContain(formatSquare(robot.at))
       }
-      const cards = await text(stage1.locator(`tr[data-row="CARDS"] td[data-player="${robot.player}"]`))
+      const cards = await shownText(stage1.locator(`tr[data-row="CARDS"] td[data-player="${robot.player}"]`))
       expect(cards).toBe(result.tables[0]!.rows.find((r) => r.label === 'CARDS')!.cells[result.tables[0]!.players.indexOf(robot.player)]!.map(humanCards).join(' '))
     }
     expect(await text(stage1.locator('thead'))).toContain(EVIL)

@@ -30,7 +30,8 @@ export interface Stack {
   browser: Browser
   /** The newest link in the newest mail to `to` whose subject matches, rewritten to the server's real address. */
   mailLink(to: string, subject: RegExp): Promise<string>
-  context(options: { phone?: boolean; javaScript?: boolean; timezoneId?: string }): Promise<BrowserContext>
+  /** `axe`: let the pages take the injected axe-core script past their Content-Security-Policy (axe.ts). */
+  context(options: { phone?: boolean; javaScript?: boolean; timezoneId?: string; axe?: boolean }): Promise<BrowserContext>
   /** A full-page screenshot; with `at`, a screenshot of that element only. */
   shot(page: Page, name: string, at?: string): Promise<void>
   close(): Promise<void>
@@ -69,10 +70,11 @@ export async function startStack(): Promise<Stack> {
       const url = new URL(link)
       return `${origin}${url.pathname}${url.search}`
     },
-    async context({ phone = false, javaScript = true, timezoneId }) {
+    async context({ phone = false, javaScript = true, timezoneId, axe = false }) {
       const context = await browser.newContext({
         ...(timezoneId ? { timezoneId } : {}),
         viewport: phone ? PHONE : DESKTOP, javaScriptEnabled: javaScript, deviceScaleFactor: phone ? 2 : 1, isMobile: phone, hasTouch: phone,
+        bypassCSP: axe,
       })
       contexts.push(context)
       return context

@@ -48,6 +48,23 @@
     })
   })
 
+  // A refused form: focus goes to what went wrong (the error summary), so it is read out first.
+  var problem = document.querySelector('[data-focus-on-load]')
+  if (problem) problem.focus()
+
+  // The summary's links lead to the fields themselves: focus the control, not just scroll to it.
+  document.querySelectorAll('#error-summary a[href^="#"]').forEach(function (link) {
+    link.addEventListener('click', function (event) {
+      var target = document.getElementById(link.getAttribute('href').slice(1))
+      if (!target) return
+      var control = /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(target.tagName) ? target : target.querySelector('input, select, textarea, button')
+      if (!control) return
+      event.preventDefault()
+      control.focus()
+      control.scrollIntoView({ block: 'center' })
+    })
+  })
+
   // Replay: ← and → follow the previous/next links (not while typing in a field).
   document.addEventListener('keydown', function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return
@@ -101,16 +118,23 @@
     })
   }
   // A card already in another register swaps places with what this register held, and the page says so.
-  function place(card, select, previous) {
+  // Arrow keys on a closed select run through its cards one by one: then the card is only chosen
+  // (no swap, so no other register changes on the way) and a card used twice is named; the server
+  // refuses a card used twice with a message at the register.
+  function place(card, select, previous, keyed) {
     var before = previous === undefined ? select.value : previous
+    var told = false
     selects.forEach(function (s) {
       if (s === select || s.value !== card) return
+      told = true
+      if (keyed) { say(labelOf(card) + ' in register ' + registerOf(select) + ', also in register ' + registerOf(s) + '.'); return }
       s.value = before
       say(before
         ? 'Swapped: ' + labelOf(card) + ' went to register ' + registerOf(select) + ', and ' + labelOf(before) + ' to register ' + registerOf(s) + '.'
         : labelOf(card) + ' moved from register ' + registerOf(s) + ' to register ' + registerOf(select) + '.')
     })
     select.value = card
+    if (!told) say(labelOf(card) + ' in register ' + registerOf(select) + '.')
     refresh()
     changed(select)
   }
@@ -121,6 +145,7 @@
       if (holder) { holder.value = ''; say(labelOf(card) + ' taken out of register ' + registerOf(holder) + '.'); refresh(); changed(holder); return }
       var empty = selects.filter(function (s) { return !s.value })[0]
       if (empty) place(card, empty)
+      else say('Every register is full: take a card out first.')
     })
     b.addEventListener('dragstart', function (event) {
       event.dataTransfer.setData('text/plain', b.getAttribute('data-card'))
@@ -130,9 +155,15 @@
   selects.forEach(function (s) {
     var slot = s.closest('.register')
     // The select has already changed when "change" fires: what it held before is in `held`.
+    var keyed = false
+    s.addEventListener('keydown', function (event) { keyed = /^(Arrow|Home|End|Page)/.test(event.key) || event.key.length === 1 })
     s.addEventListener('change', function () {
-      if (s.value) place(s.value, s, held[s.id])
-      else { refresh(); changed(s) }
+      if (s.value) place(s.value, s, held[s.id], keyed)
+      else {
+        if (held[s.id]) say(labelOf(held[s.id]) + ' taken out of register ' + registerOf(s) + '.')
+        refresh(); changed(s)
+      }
+      keyed = false
     })
     slot.addEventListener('dragover', function (event) { event.preventDefault(); slot.classList.add('drop-target') })
     slot.addEventListener('dragleave', function () { slot.classList.remove('drop-target') })

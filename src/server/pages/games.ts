@@ -17,6 +17,7 @@ import { appFieldErrors, sentence, zodFieldErrors, type FieldErrors, type PageKi
 import { gameHistory } from './history.js'
 import { isOpenToJoin, joinOpenSeat, openGames, waitingFor } from './services.js'
 import { GM_JOB_DONE, tableModel } from './gm-job.js'
+import { boardWords, currentWords } from './words.js'
 
 /** A seat's colour as the pictures draw it (the same fallback palette), for swatches. */
 export function swatch(colour: string | null, seatNo: number): string {
@@ -145,6 +146,7 @@ export function gamePages(app: FastifyInstance, kit: PageKit) {
     return kit.render(request, reply, 'game', {
       title: view.name, game: view, players: playerRows(view), turn, done: DONE[done ?? ''] ?? null,
       waiting: waitingFor(ctx, m.game, user.id), boardPicture: `/games/${view.id}/pictures/board.svg`,
+      ...boardWords(currentWords(ctx.board(m.game), m.seats, view.robots, view.boardState, view.you.player)),
       gameBase: `/games/${view.id}`, spectator: false, isOpen: isOpenToJoin(ctx, m.game), errors: {}, values: {},
       // The page follows the game live (src/server/live); while the GM sets it up, forms are being filled: no refresh.
       live: `/games/${view.id}/live`, noRefresh: m.isGm, told: gameHistory(ctx, m.game, m.seats, m.seat?.player_id ?? null), table: tableModel(ctx, m, user.id), ...extra,

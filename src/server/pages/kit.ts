@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify'
 import { z } from 'zod'
 import { browserBundle, bundleVersion } from '../../browser/build.js'
+import { spokenLine } from '../../render/spoken.js'
 import { AppError, fieldName } from '../errors.js'
 import { formTokenOwner } from '../plugins/session.js'
 import type { UserRow } from '../repositories/users.js'
@@ -109,7 +110,7 @@ export function pageKit(app: FastifyInstance, ctx: ServiceContext, viewsDir: str
       const csrfToken = reply.generateCsrf({ userInfo: formTokenOwner(request) })
       reply.status(status).header('cache-control', 'no-store')
       return reply.view(`pages/${view}.ejs`, {
-        title: 'BotWars', user, csrfToken, asset, path: request.url.split('?')[0], errors: {}, values: {},
+        title: 'BotWars', user, csrfToken, asset, path: request.url.split('?')[0], errors: {}, values: {}, spoken: spokenLine,
         ...formatters(ctx.now()), ...data,
       }) as unknown as FastifyReply
     },

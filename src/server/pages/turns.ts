@@ -8,6 +8,7 @@ import { cardLabel, cardView } from '../../render/cards.js'
 import { turnStory } from '../../render/story.js'
 import { mineFirst } from './history.js'
 import { tableFor } from '../../render/report-text.js'
+import type { BoardWords } from '../../render/board-words.js'
 import { AppError, notFound } from '../errors.js'
 import type { SeatRow } from '../repositories/games.js'
 import type { TurnRow } from '../repositories/turns.js'
@@ -23,6 +24,7 @@ import { swatch } from './games.js'
 import { appFieldErrors, zodFieldErrors, type FieldErrors, type PageKit } from './kit.js'
 import type { TurnResultView } from './pictures.js'
 import { tableModel } from './gm-job.js'
+import { boardWords, currentWords, pictureAlt, sectionWords } from './words.js'
 
 export { cardView, type CardView } from '../../render/cards.js'
 
@@ -31,19 +33,31 @@ const playsCards = (robot: { mode: string; at: unknown; rebooting: boolean }) =>
 
 const DIRECTION_NAMES: Record<string, string> = { N: 'north', E: 'east', S: 'south', W: 'west' }
 
-export interface ReportSection { id: string; heading: string; before: string | null; after: string | null; afterCaption: string; table: ReportTable }
+export interface ReportSection {
+  id: string; heading: string; before: string | null; after: string | null; afterCaption: string; table: ReportTable
+  /** The board of the `before` picture in words, and the picture's text alternative. */
+  words: BoardWords | null; alt: string
+}
+
+/** Gives the words for a section's picture (see words.ts sectionWords); none where the page has no board. */
+export type DescribeSection = (sectionId: string) => BoardWords | null
 
 /** The report's sections in replay order: stage 1…5, end of turn (with the fused table). */
-export function reportSections(result: TurnResultView, pictureBase: string, me: string | null = null): { sections: ReportSection[]; fused: ReportTable | null } {
+export function reportSections(result: TurnResultView, pictureBase: string, me: string | null = null, describe: DescribeSection = () => null): { sections: ReportSection[]; fused: ReportTable | null } {
   const stageCount = result.stages.length
   const tables = result.tables.map((t) => tableFor(t, me))
+  const described = (id: string, what: string) => {
+    const words = describe(id)
+    return { words, alt: pictureAlt(what, words) }
+  }
   const sections: ReportSection[] = tables.slice(0, stageCount).map((table, i) => ({
     id: `stage-${i + 1}`, heading: `Stage ${i + 1}`, table,
     before: `${pictureBase}/before-${i + 1}.svg`, after: `${pictureBase}/after-${i + 1}.svg`,
     afterCaption: `After stage ${i + 1}, with its laser fire`,
+    ...described(`stage-${i + 1}`, `The board before stage ${i + 1}`),
   }))
   const end = tables[stageCount]
-  if (end) sections.push({ id: 'end', heading: 'End of turn', table: end, before: `${pictureBase}/end.svg`, after: null, afterCaption: '' })
+  if (end) sections.push({ id: 'end', heading: 'End of turn', table: end, before: `${pictureBase}/end.svg`, after: null, afterCaption: '', ...described('end', 'The board at the end of the turn') })
   return { sections, fused: tables[stageCount + 1] ?? null }
 }
 
@@ -83,6 +97,8 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
       return { number: k, fused: false, card: null, value: values ? values[`r${k}`] ?? '' : storedByRegister[k] ?? '' }
     })
     const robot = me.robot
+    // The robots and mechanisms as dealt: public (the game page shows them); the hands stay here.
+    const boardNow = (dealt: ReturnType<typeof dealtState>) => currentWords(ctx.board(m.game), m.seats, dealt.robots, dealt.board, me.player)
     const reinstated = robot.mode === 'virtual' && robot.placedAfterTurn > 0 && robot.placedAfterTurn === tv.number - 1
     const query = request.query as Record<string, string | undefined>
     const plan = planOf(ctx, m, turn, me.player, playsCards(robot))
@@ -102,6 +118,7 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
         facing: values?.facing ?? stored?.facing ?? '',
       },
       justStored: query.stored === '1' && !values, values: values ?? {}, errors,
+      ...boardWords(boardNow(dealtState(turn)), 'The board as this turn began; your robot has a yellow ring'),
       deadline: turn.status === 'open' ? turn.deadline : null,
     }, status)
   }
@@ -169,7 +186,9 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
       return kit.render(request, reply, 'turn-waiting', { title: `Turn ${turn.number}`, game: { id: m.game.id, name: m.game.name }, turn: tv, base, live: `${base}/live` })
     }
     const me = m.seat?.player_id ?? null
-    const { sections, fused } = reportSections(tv.result, `${base}/turns/${turn.number}/pictures`, me)
+    const result = tv.result
+    const { sections, fused } = reportSections(result, `${base}/turns/${turn.number}/pictures`, me,
+      (id) => sectionWords(ctx.board(m.game), m.seats, result, id, me))
     return kit.render(request, reply, 'turn', {
       anim: animationData(tv.result, `${base}/turns/${turn.number}/pictures`),
       ...told(tv.result, tv.programs, Object.fromEntries(m.seats.map((s) => [s.player_id, s.name ?? s.player_id])), me),
@@ -184,8 +203,10 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
     const { m, turn, tv, base } = reportData(request, request.params.gameId, request.params.turn)
     if (!tv.result) throw notFound(`turn ${turn.number} has no results yet`)
     const turnBase = `${base}/turns/${turn.number}`
+    const result = tv.result
     return replayPage(kit, request, reply, {
-      result: tv.result, step: request.params.step, turnBase, pictureBase: `${turnBase}/pictures`, colours: colourMap(m.seats),
+      result, step: request.params.step, turnBase, pictureBase: `${turnBase}/pictures`, colours: colourMap(m.seats),
+      describe: (id) => sectionWords(ctx.board(m.game), m.seats, result, id, m.seat?.player_id ?? null),
       game: { id: m.game.id, name: m.game.name }, draft: turn.status === 'draft', base,
     })
   })
@@ -261,12 +282,12 @@ export function told(result: TurnResultView, programs: Record<string, { cards: s
 }
 
 export interface ReplayInput {
-  result: TurnResultView; step: string; turnBase: string; pictureBase: string; colours: Record<string, string>
+  result: TurnResultView; step: string; turnBase: string; pictureBase: string; colours: Record<string, string>; describe: DescribeSection
   game: { id: string; name: string }; draft: boolean; base: string
 }
 
 export function replayPage(kit: PageKit, request: FastifyRequest, reply: FastifyReply, input: ReplayInput) {
-  const { sections } = reportSections(input.result, input.pictureBase)
+  const { sections } = reportSections(input.result, input.pictureBase, input.describe)
   const index = sections.findIndex((s) => s.id === (input.step === 'end' ? 'end' : `stage-${input.step}`))
   if (index < 0) throw notFound('no such stage')
   const stepOf = (s: ReportSection) => (s.id === 'end' ? 'end' : s.id.replace('stage-', ''))

@@ -7,6 +7,7 @@ import { playerRows } from './games.js'
 import { gameHistory } from './history.js'
 import type { PageKit } from './kit.js'
 import { animationData, colourMap, replayPage, reportSections, told } from './turns.js'
+import { boardWords, currentWords, sectionWords } from './words.js'
 
 export function watchPages(app: FastifyInstance, kit: PageKit): void {
   const { ctx } = kit
@@ -14,7 +15,7 @@ export function watchPages(app: FastifyInstance, kit: PageKit): void {
   const load = (token: string) => {
     const view = spectatorGameView(ctx, token)
     const game = ctx.games.byPublicToken(token)!
-    return { view, game, seats: ctx.games.seats(game.id), base: `/watch/${token}` }
+    return { view, game, board: ctx.board(game), seats: ctx.games.seats(game.id), base: `/watch/${token}` }
   }
   const turnNumber = (text: string) => {
     const n = Number(text)
@@ -23,8 +24,9 @@ export function watchPages(app: FastifyInstance, kit: PageKit): void {
   }
 
   app.get<{ Params: { publicToken: string } }>('/watch/:publicToken', async (request, reply) => {
-    const { view, game, seats, base } = load(request.params.publicToken)
+    const { view, game, board, seats, base } = load(request.params.publicToken)
     return kit.render(request, reply, 'game', {
+      ...boardWords(currentWords(board, seats, view.robots, view.boardState, null)),
       title: view.name, game: { ...view, you: { isGm: false, seat: null, player: null }, publicLink: null },
       players: playerRows({ ...view, currentTurn: null }), turn: view.currentTurn, done: null, waiting: null,
       boardPicture: `${base}/pictures/board.svg`, gameBase: base, spectator: true, isOpen: false, history: view.history, live: `${base}/live`,
@@ -33,10 +35,10 @@ export function watchPages(app: FastifyInstance, kit: PageKit): void {
   })
 
   app.get<{ Params: { publicToken: string; turn: string } }>('/watch/:publicToken/turns/:turn', async (request, reply) => {
-    const { view, seats, base } = load(request.params.publicToken)
+    const { view, board, seats, base } = load(request.params.publicToken)
     const tv = spectatorTurnView(ctx, request.params.publicToken, turnNumber(request.params.turn))
     const turnBase = `${base}/turns/${tv.number}`
-    const { sections, fused } = reportSections(tv.result, `${turnBase}/pictures`)
+    const { sections, fused } = reportSections(tv.result, `${turnBase}/pictures`, null, (id) => sectionWords(board, seats, tv.result, id, null))
     return kit.render(request, reply, 'turn', {
       title: `Turn ${tv.number} of ${view.name}`, game: { id: view.id, name: view.name }, turn: tv, result: tv.result,
       sections, fused, colours: colourMap(seats), base, turnBase, published: view.publishedTurns,
@@ -46,11 +48,12 @@ export function watchPages(app: FastifyInstance, kit: PageKit): void {
   })
 
   app.get<{ Params: { publicToken: string; turn: string; step: string } }>('/watch/:publicToken/turns/:turn/replay/:step', async (request, reply) => {
-    const { view, seats, base } = load(request.params.publicToken)
+    const { view, board, seats, base } = load(request.params.publicToken)
     const tv = spectatorTurnView(ctx, request.params.publicToken, turnNumber(request.params.turn))
     const turnBase = `${base}/turns/${tv.number}`
-    return replayPage(kit, request, reply, {
+        return replayPage(kit, request, reply, {
       result: tv.result, step: request.params.step, turnBase, pictureBase: `${turnBase}/pictures`, colours: colourMap(seats),
+      describe: (id) => sectionWords(board, seats, tv.result, id, null),
       game: { id: view.id, name: view.name }, draft: false, base,
     })
   })
