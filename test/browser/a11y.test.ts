@@ -6,9 +6,10 @@
 // of the program form, the "Error:" title, the board in words, text enlarged by the browser's
 // font setting, and screenshots at 390 px and at 200 % zoom.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { axeViolations } from './axe.js'
-import { hasChromium, startStack, type Stack } from './harness.js'
+import { hasChromium, SHOTS, startStack, type Stack } from './harness.js'
 import { go, signIn, text } from './steps.js'
 
 const GM = 'gemma@example.org'
@@ -122,6 +123,7 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
     expect(await text(bob.locator('#register-note'))).toBe(`${visible} (${priority}) taken out of register 1.`)
     await first.click()
     await axe(bob, 'player: program form with a card placed')
+    await stack.shot(bob, 'a11y-phone-program-form-card-placed', '.program-form')
     await go(bob, () => bob.getByRole('button', { name: 'Store my program' }).click())
     expect(await bob.title()).toMatch(/^Error: Turn 1: your program/)
     expect(await bob.evaluate(() => document.activeElement?.id)).toBe('error-summary')
@@ -155,6 +157,8 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
     const card = bob.locator('#stage-1 tr[data-row="CARDS"] td').first()
     expect(await card.locator('[aria-hidden="true"]').innerText()).toMatch(/^[A-Z0-9]{4}:\d+$/)
     expect(await card.locator('.visually-hidden').textContent()).toMatch(/^[A-Z][a-z -]+[a-z0-9], priority \d+$/)
+    await bob.locator('#stage-2 .board-words summary').click()
+    await stack.shot(bob, 'a11y-phone-report-stage-2', '#stage-2')
     await go(bob, () => bob.goto(`${gameUrl}/turns/1/replay/2`))
     await axe(bob, 'player: replay')
     await go(bob, () => bob.goto(`${gameUrl}/turns/1/replay/end`))
@@ -274,6 +278,7 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
     expect(clipped).toBe(0)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await stack.shot(page, 'a11y-phone-large-text-program-form')
+    await stack.shot(page, 'a11y-phone-large-text-hand', '#hand')
     await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16 } })
 
     // 200 % zoom on a 1280-px-wide window is a 640-px layout drawn at twice the density.
@@ -283,7 +288,7 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
     for (const [name, url] of [['game', gameUrl], ['program-form', `${gameUrl}/turns/2/submit`], ['report', `${gameUrl}/turns/1`], ['replay', `${gameUrl}/turns/1/replay/1`]] as const) {
       await go(zoomed, () => zoomed.goto(url))
       expect(await zoomed.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(640)
-      await stack.shot(zoomed, `a11y-zoom-200-${name}`)
+      await zoomed.screenshot({ path: join(SHOTS, `a11y-zoom-200-${name}.png`) })
     }
     await zoomed.context().close()
   })
