@@ -125,7 +125,7 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
     await axe(bob, 'player: program form with a card placed')
     await stack.shot(bob, 'a11y-phone-program-form-card-placed', '.program-form')
     await go(bob, () => bob.getByRole('button', { name: 'Store my program' }).click())
-    expect(await bob.title()).toMatch(/^Error: Turn 1: your program/)
+    expect(await bob.title()).toMatch(/^Error: (\(\d+\) )?Turn 1: your program/)
     expect(await bob.evaluate(() => document.activeElement?.id)).toBe('error-summary')
     await axe(bob, 'player: program refused')
     for (let k = 2; k <= 5; k++) await bob.locator('#hand .card-button').nth(k - 1).click()
@@ -148,6 +148,8 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
     await axe(gm, 'GM: console, refused action')
     await go(bob, () => bob.goto(`${gameUrl}/turns/1`))
     await axe(bob, 'player: turn waiting for the GM')
+    // Off the live page before the GM publishes: live.js reloads it then (src/server/live).
+    await go(bob, () => bob.goto(`${stack.origin}/legend`))
     await go(gm, () => gm.goto(`${gameUrl}/turns/1`))
     await axe(gm, 'GM: draft report')
     await go(gm, () => gm.goto(`${gameUrl}/gm`))

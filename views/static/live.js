@@ -6,7 +6,9 @@
   'use strict'
   var url = document.body.getAttribute('data-live')
   if (!url || !window.EventSource) return
-  var baseTitle = document.title.replace(/^\(\d+\) /, '')
+  var baseTitle = document.title.replace(/^(Error: )?\(\d+\) /, '$1')
+  // A refused form's title keeps "Error:" first, the first words a screen reader says; the badge follows.
+  var refused = /^Error: /.test(baseTitle) ? 'Error: ' : ''
   var note = document.getElementById('live-note')
   // A form being filled in is never reloaded under the person's hands: it gets a note instead.
   function editing() {
@@ -50,7 +52,7 @@
   source.addEventListener('update', function (event) {
     var s
     try { s = JSON.parse(event.data) } catch (e) { return }
-    document.title = (s.needsYou ? '(' + s.needsYou + ') ' : '') + baseTitle
+    document.title = refused + (s.needsYou ? '(' + s.needsYou + ') ' : '') + baseTitle.slice(refused.length)
     document.body.setAttribute('data-live-state', s.kind)
     if (s.submitted) markSubmitted(s.submitted)
     var waiting = document.querySelector('p.waiting')
