@@ -287,7 +287,7 @@ export interface ReplayInput {
 }
 
 export function replayPage(kit: PageKit, request: FastifyRequest, reply: FastifyReply, input: ReplayInput) {
-  const { sections } = reportSections(input.result, input.pictureBase, input.describe)
+  const { sections } = reportSections(input.result, input.pictureBase, null, input.describe)
   const index = sections.findIndex((s) => s.id === (input.step === 'end' ? 'end' : `stage-${input.step}`))
   if (index < 0) throw notFound('no such stage')
   const stepOf = (s: ReportSection) => (s.id === 'end' ? 'end' : s.id.replace('stage-', ''))
