@@ -34,6 +34,7 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
 
   it('finds no WCAG 2.1 A/AA violation on any kind of page', { timeout: 240_000 }, async () => {
     const gm = await (await stack.context({ axe: true })).newPage()
+    gm.on('dialog', (d) => { void d.accept() }) // the GM console asks before closing a turn
     const bob = await (await stack.context({ axe: true, phone: true })).newPage()
 
     // --- Signed out: welcome, sign-in (and refused), legend, a page that does not exist.
@@ -158,10 +159,10 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
     // --- The published report, the replay, turn 2's form, errors.
     await go(bob, () => bob.goto(`${gameUrl}/turns/1`))
     await axe(bob, 'player: published report')
-    // The stage table spells the card out for screen readers and keeps the short form on show.
+    // The stage table's cards are in words for everyone (codes like LF90:350 are only spelled out
+    // for screen readers where a code still shows: src/render/spoken.ts, test/render/spoken.test.ts).
     const card = bob.locator('#stage-1 tr[data-row="CARDS"] td').first()
-    expect(await card.locator('[aria-hidden="true"]').innerText()).toMatch(/^[A-Z0-9]{4}:\d+$/)
-    expect(await card.locator('.visually-hidden').textContent()).toMatch(/^[A-Z][a-z -]+[a-z0-9], priority \d+$/)
+    expect((await card.innerText()).trim()).not.toMatch(/[A-Z0-9]{4}:\d+/)
     await bob.locator('#stage-2 .board-words summary').click()
     await stack.shot(bob, 'a11y-phone-report-stage-2', '#stage-2')
     await go(bob, () => bob.goto(`${gameUrl}/turns/1/replay/2`))
