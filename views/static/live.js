@@ -16,8 +16,18 @@
     return Array.prototype.some.call(document.querySelectorAll('input, textarea, select'), function (field) {
       if (field.type === 'hidden') return false
       if (field.type === 'checkbox' || field.type === 'radio') return field.checked !== field.defaultChecked
-      if (field.tagName === 'SELECT') return Array.prototype.some.call(field.options, function (o) { return o.selected !== o.defaultSelected })
+      if (field.tagName === 'SELECT') return selectChanged(field)
       return field.value !== field.defaultValue
+    })
+  }
+  // A single select whose options carry no `selected` attribute shows its first option by default
+  // (the messages form's "To" list): that is not an edit, or the page would never follow the game.
+  function selectChanged(select) {
+    var options = Array.prototype.slice.call(select.options)
+    var marked = options.some(function (o) { return o.defaultSelected })
+    return options.some(function (o, i) {
+      var byDefault = marked ? o.defaultSelected : (!select.multiple && i === 0)
+      return o.selected !== byDefault
     })
   }
   // Once the page is being left (a form sent, a link followed), a reload would cancel that navigation.
