@@ -22,6 +22,8 @@ export interface PageKit {
   ctx: ServiceContext
   /** Renders views/pages/<view>.ejs inside the layout. */
   render(request: FastifyRequest, reply: FastifyReply, view: string, data: Record<string, unknown>, status?: number): FastifyReply
+  /** The same page as text, sending nothing; `data` may override the common locals (user, csrfToken). */
+  html(request: FastifyRequest, reply: FastifyReply, view: string, data: Record<string, unknown>): Promise<string>
   /** The signed-in person, or a redirect to the sign-in page that comes back here. */
   user(request: FastifyRequest): UserRow
   /** A form POST route: CSRF-checked before the handler runs. */
@@ -102,17 +104,20 @@ export function pageKit(app: FastifyInstance, ctx: ServiceContext, viewsDir: str
     versions[file] ??= file === 'plan.js' ? bundleVersion() : assetVersion(viewsDir, file)
     return `/static/${file}?v=${versions[file]}`
   }
+  const locals = (request: FastifyRequest) => ({
+    title: 'BotWars', user: request.viewer?.user ?? null, asset, path: request.url.split('?')[0], errors: {}, values: {}, spoken: spokenLine,
+    ...formatters(ctx.now()),
+  })
   return {
     app,
     ctx,
     render(request, reply, view, data, status = 200) {
-      const user = request.viewer?.user ?? null
       const csrfToken = reply.generateCsrf({ userInfo: formTokenOwner(request) })
       reply.status(status).header('cache-control', 'no-store')
-      return reply.view(`pages/${view}.ejs`, {
-        title: 'BotWars', user, csrfToken, asset, path: request.url.split('?')[0], errors: {}, values: {}, spoken: spokenLine,
-        ...formatters(ctx.now()), ...data,
-      }) as unknown as FastifyReply
+      return reply.view(`pages/${view}.ejs`, { ...locals(request), csrfToken, ...data }) as unknown as FastifyReply
+    },
+    html(request, reply, view, data) {
+      return reply.viewAsync(`pages/${view}.ejs`, { ...locals(request), ...data })
     },
     user(request) {
       const user = request.viewer?.user

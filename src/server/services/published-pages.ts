@@ -1,0 +1,179 @@
+// Rendered pages of published turns, kept in memory: a published turn does not change (until a
+// GM's correction or a rollback), so its report is rendered once and served like a file.
+//
+// What is kept is only what every viewer of the turn sees alike: the page is rendered with
+// placeholders where the layout names the signed-in person and holds their CSRF token, and those
+// are filled per request (pages/published-turn.ts). Nothing viewer-specific is ever stored here.
+//
+// Exact, not merely fresh:
+// - every entry remembers the facts it was rendered from (the turn row's id, status and time of
+//   publication, its published neighbours, the game's seats and the newest program version) and is
+//   used only while one small query still finds those same facts;
+// - a write that changes a published turn in any other way (a GM's correction of its result, a
+//   rollback) calls invalidatePublishedTurn(ctx, gameId, turn) in its transaction's caller;
+// - another connection's commit (a second server process, the sqlite3 shell) moves
+//   `PRAGMA data_version`: then everything is dropped.
+// Bounded: at most `maxBytes` of page text (UTF-8) and `maxEntries` pages; the least recently used
+// go first.
+import type { Db } from '../plugins/db.js'
+import type { ServiceContext } from './context.js'
+
+/** 32 MiB of page text and 2,000 pages at most, per database (one per process in production). */
+export const PUBLISHED_PAGES_MAX_BYTES = 32 * 1024 * 1024
+export const PUBLISHED_PAGES_MAX_ENTRIES = 2_000
+
+export interface CachedPage {
+  /** The facts the page was rendered from; compared with the database's on every use. */
+  readonly fingerprint: string
+  /** The page as UTF-8, split where the per-viewer parts go (see pages/published-turn.ts). */
+  readonly parts: readonly Buffer[]
+  /** A hash of the viewer-independent text, for the ETag. */
+  readonly hash: string
+  readonly bytes: number
+}
+
+export interface PublishedPages {
+  get(key: string, fingerprint: string): CachedPage | undefined
+  set(key: string, page: CachedPage): void
+  /** Drops every page of the turn (member and spectator, every variant). */
+  invalidateTurn(gameId: string, turn: number): void
+  invalidateGame(gameId: string): void
+  clear(): void
+  readonly size: number
+  readonly bytes: number
+}
+
+/** Keys start with `${gameId}/${turn}/`, so a turn's pages can be found for invalidation. */
+export function pageKey(gameId: string, turn: number, variant: string): string {
+  return `${gameId}/${turn}/${variant}`
+}
+
+export function publishedPagesStore(db: Db, maxBytes = PUBLISHED_PAGES_MAX_BYTES, maxEntries = PUBLISHED_PAGES_MAX_ENTRIES): PublishedPages {
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck()
+  let seenVersion = dataVersion.get()!
+  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
+  const entries = new Map<string, CachedPage>()
+  let bytes = 0
+
+  const drop = (key: string) => {
+    const page = entries.get(key)
+    if (!page) return
+    entries.delete(key)
+    bytes -= page.bytes
+  }
+  const dropWhere = (prefix: string) => {
+    for (const key of [...entries.keys()]) if (key.startsWith(prefix)) drop(key)
+  }
+  const clear = () => {
+    entries.clear()
+    bytes = 0
+  }
+
+  return {
+    get(key, fingerprint) {
+      const version = dataVersion.get()!
+      if (version !== seenVersion) {
+        clear()
+        seenVersion = version
+      }
+      const page = entries.get(key)
+      if (!page) return undefined
+      if (page.fingerprint !== fingerprint) {
+        drop(key)
+        return undefined
+      }
+      entries.delete(key)
+      entries.set(key, page)
+      return page
+    },
+    set(key, page) {
+      // Rendered inside a transaction that may yet roll back: not kept.
+      if (db.inTransaction || page.bytes > maxBytes) return
+      drop(key)
+      entries.set(key, page)
+      bytes += page.bytes
+      while (bytes > maxBytes || entries.size > maxEntries) drop(entries.keys().next().value!)
+    },
+    invalidateTurn: (gameId, turn) => dropWhere(`${gameId}/${turn}/`),
+    invalidateGame: (gameId) => dropWhere(`${gameId}/`),
+    clear,
+    get size() { return entries.size },
+    get bytes() { return bytes },
+  }
+}
+
+/** What a published turn's pages are rendered from, read in one indexed query per request. */
+export interface TurnFacts {
+  gameId: string
+  turnNumber: number
+  status: string
+  /** Whether the viewer is the game's GM or holds one of its seats (always 1 for spectators). */
+  member: 0 | 1
+  /** Everything else the page shows besides the turn's stored result: changes mean a new rendering. */
+  fingerprint: string
+}
+
+// The game's name, the turn's row (id, status, time of publication), the published turns either
+// side of it (the page links them), the seats (names and colours in the tables) and the newest
+// program version of the turn (the programs table).
+const FACTS = `t.id || ':' || t.status || ':' || coalesce(t.published_at, '') || ':' || g.name
+  || ':' || coalesce((SELECT max(number) FROM turns p WHERE p.game_id = g.id AND p.status = 'published' AND p.number < t.number), '')
+  || ':' || coalesce((SELECT min(number) FROM turns p WHERE p.game_id = g.id AND p.status = 'published' AND p.number > t.number), '')
+  || ':' || coalesce((SELECT max(id) FROM submissions WHERE turn_id = t.id), '')
+  || ':' || coalesce((SELECT group_concat(seat, '|') FROM (SELECT seat_no || '=' || player_id || '=' || coalesce(name, '') || '=' || coalesce(colour, '') AS seat
+       FROM seats WHERE game_id = g.id ORDER BY seat_no)), '')`
+
+interface Store {
+  pages: PublishedPages
+  memberFacts: (gameId: string, number: number, userId: number) => TurnFacts | undefined
+  spectatorFacts: (publicToken: string, number: number) => TurnFacts | undefined
+}
+
+const stores = new WeakMap<Db, Store>()
+
+function storeOf(db: Db): Store {
+  let store = stores.get(db)
+  if (!store) {
+    const member = db.prepare<[number, number, number, string], TurnFacts>(`SELECT g.id AS gameId, t.number AS turnNumber, t.status AS status,
+        (g.gm_user_id = ? OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?)) AS member, ${FACTS} AS fingerprint
+      FROM games g JOIN turns t ON t.game_id = g.id AND t.number = ? WHERE g.id = ?`)
+    const spectator = db.prepare<[number, string], TurnFacts>(`SELECT g.id AS gameId, t.number AS turnNumber, t.status AS status, 1 AS member, ${FACTS} AS fingerprint
+      FROM games g JOIN turns t ON t.game_id = g.id AND t.number = ? WHERE g.public_token = ?`)
+    store = {
+      pages: publishedPagesStore(db),
+      memberFacts: (gameId, number, userId) => member.get(userId, userId, number, gameId),
+      spectatorFacts: (publicToken, number) => spectator.get(number, publicToken),
+    }
+    stores.set(db, store)
+  }
+  return store
+}
+
+/** The process's store of published pages for this database. */
+export function publishedPages(ctx: Pick<ServiceContext, 'db'>): PublishedPages {
+  return storeOf(ctx.db).pages
+}
+
+/** The facts of turn `number` of a game as a signed-in person sees it; undefined when there is no such turn. */
+export function memberTurnFacts(ctx: Pick<ServiceContext, 'db'>, gameId: string, number: number, userId: number): TurnFacts | undefined {
+  return storeOf(ctx.db).memberFacts(gameId, number, userId)
+}
+
+/** The same through a game's public link. */
+export function spectatorTurnFacts(ctx: Pick<ServiceContext, 'db'>, publicToken: string, number: number): TurnFacts | undefined {
+  return storeOf(ctx.db).spectatorFacts(publicToken, number)
+}
+
+/**
+ * Call after any write that changes what a published turn's pages show other than by publishing a
+ * turn (which the entries notice themselves): a GM's correction of its result or programs, a
+ * rollback that unpublishes it, a change of the names or colours its report prints.
+ */
+export function invalidatePublishedTurn(ctx: Pick<ServiceContext, 'db'>, gameId: string, turn: number): void {
+  publishedPages(ctx).invalidateTurn(gameId, turn)
+}
+
+/** The same for every turn of a game (e.g. a rollback of several turns, a seat renamed). */
+export function invalidatePublishedGame(ctx: Pick<ServiceContext, 'db'>, gameId: string): void {
+  publishedPages(ctx).invalidateGame(gameId)
+}

@@ -1,0 +1,165 @@
+// The published turn's report is rendered once and served to every member and spectator from
+// memory (pages/published-turn.ts, services/published-pages.ts). Hostile: whoever fills the cache
+// first, nobody may get another viewer's page (their name, e-mail, CSRF token, the GM's links), a
+// copy that outlived a correction, or a 304 for someone else's ETag.
+import Database from 'better-sqlite3'
+import { gunzipSync } from 'node:zlib'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { invalidatePublishedTurn, publishedPages, publishedPagesStore } from '../../src/server/services/published-pages.js'
+import { dealtState } from '../../src/server/services/turns.js'
+import { PLAYERS, setUpGame, signIn, testApp, type Client, type TestApp } from '../server/helpers.js'
+import { browser, csrfOf, type Browser } from './helpers.js'
+
+let t: TestApp
+beforeEach(async () => { t = await testApp() })
+afterEach(async () => { await t.close() })
+
+const program = (gameId: string, player: string) => {
+  const hand = (dealtState(t.app.services.turns.current(gameId)!).hands[player] ?? []).map((c) => `${c.kind}:${c.priority}`)
+  return Object.fromEntries(hand.slice(0, 5).map((card, i) => [`r${i + 1}`, card]))
+}
+
+/** A started 2-player game (GM not playing) whose turn 1 is published; turn 2 is open. */
+async function publishedGame() {
+  const { gm: gmClient, gameId, players } = await setUpGame(t.app, PLAYERS.slice(0, 2), { reviewWindowHours: 24 })
+  // Names people typed, to be escaped in the layout as on any page.
+  await players[0]!.call('PATCH', '/api/v1/me', { name: 'Ann <b>"A"</b> & co' })
+  await players[1]!.call('PATCH', '/api/v1/me', { name: "Bob O'Brian" })
+  const gm = browser(t.app, gmClient)
+  const [ann, bob] = players.map((p: Client) => browser(t.app, p)) as [Browser, Browser]
+  expect((await gm.submit(`/games/${gameId}`, `/games/${gameId}/start`, {})).status).toBe(303)
+  const submit = `/games/${gameId}/turns/1/submit`
+  await ann.submit(submit, submit, program(gameId, 'P1'))
+  await bob.submit(submit, submit, program(gameId, 'P2'))
+  expect((await gm.submit(`/games/${gameId}/gm`, `/games/${gameId}/gm/close`, { reason: 'test' })).location).toContain('done=closed')
+  expect((await gm.submit(`/games/${gameId}/gm`, `/games/${gameId}/gm/publish`, { reason: '' })).location).toContain('done=published')
+  const publicToken = t.app.services.games.byId(gameId)!.public_token
+  return { gameId, gm, ann, bob, publicToken, report: `/games/${gameId}/turns/1` }
+}
+
+/** The layout's signed-in block: whose name and e-mail the page carries. */
+const whoBlock = (html: string) => /<li class="who">([\s\S]*?)<\/li>/.exec(html)?.[1] ?? null
+
+describe('the published turn page cache', () => {
+  it('serves each viewer their own name, e-mail and CSRF token, whoever filled it first', async () => {
+    const g = await publishedGame()
+    const eve = browser(t.app, await signIn(t.app, 'eve@example.org', 'Eve Outsider'))
+    for (const first of ['ann', 'bob', 'gm', 'spectator'] as const) {
+      publishedPages(t.app.services).clear()
+      const viewers = { ann: g.ann, bob: g.bob, gm: g.gm, spectator: browser(t.app) }
+      const url = (who: string) => (who === 'spectator' ? `/watch/${g.publicToken}/turns/1` : g.report)
+      const firstPage = await viewers[first].get(url(first))
+      expect(firstPage.status).toBe(200)
+      expect(publishedPages(t.app.services).size).toBe(1)
+      const pages = Object.fromEntries(await Promise.all(Object.entries(viewers).map(async ([who, b]) => [who, await b.get(url(who))] as const)))
+
+      expect(whoBlock(pages.ann!.body)).toContain('title="ann@example.org">Ann &lt;b&gt;&#34;A&#34;&lt;/b&gt; &amp; co</span>')
+      expect(whoBlock(pages.bob!.body)).toContain('title="bob@example.org">Bob O&#39;Brian</span>')
+      expect(whoBlock(pages.gm!.body)).toContain('title="gm@example.org">Gemma</span>')
+      expect(whoBlock(pages.spectator!.body)).toBeNull()
+      expect(pages.spectator!.body).toContain('href="/sign-in"')
+      for (const [who, page] of Object.entries(pages)) {
+        for (const other of ['ann@example.org', 'bob@example.org', 'gm@example.org', 'eve@example.org']) {
+          if (!other.startsWith(who)) expect(page.body, `${who} sees ${other} (cache filled by ${first})`).not.toContain(other)
+        }
+        expect(page.body).not.toMatch(/bwslot/)
+        expect(page.body).not.toContain('/gm"') // the GM console is linked from the GM's own pages only
+        expect(page.headers['cache-control']).toBe('private, no-cache')
+      }
+      // Each CSRF token is the viewer's own: it signs Bob out, not Ann, and Ann's does not work for Bob.
+      const tokens = ['ann', 'bob', 'gm'].map((who) => csrfOf(pages[who]!.body))
+      expect(new Set(tokens).size).toBe(3)
+      expect((await g.bob.post('/sign-out', { _csrf: csrfOf(pages.ann!.body) })).status).toBe(403)
+    }
+    // Someone from outside the game gets nothing, even with the page in the cache.
+    expect((await eve.get(g.report)).status).toBe(404)
+    expect((await browser(t.app).get(g.report)).status).toBe(303) // to the sign-in page
+    expect((await eve.get(`/watch/${g.publicToken}/turns/1`)).body).toContain('title="eve@example.org">Eve Outsider</span>')
+  })
+
+  it('sends the same page gzipped to a browser that takes gzip, a valid stream with the viewer\'s own parts', async () => {
+    const g = await publishedGame()
+    const plain = await g.ann.get(g.report)
+    const zipped = await g.ann.get(g.report, { 'accept-encoding': 'gzip, deflate, br, zstd' })
+    expect(zipped.headers['content-encoding']).toBe('gzip')
+    expect(zipped.headers.vary).toContain('accept-encoding')
+    expect(zipped.raw.length).toBeLessThan(plain.raw.length / 3)
+    const text = gunzipSync(zipped.raw).toString('utf8') // checks the CRC and the length too
+    expect(whoBlock(text)).toContain('title="ann@example.org">Ann &lt;b&gt;&#34;A&#34;&lt;/b&gt; &amp; co</span>')
+    expect(text.replace(csrfOf(text), 'TOKEN')).toBe(plain.body.replace(csrfOf(plain.body), 'TOKEN'))
+    expect(zipped.headers.etag).not.toBe(plain.headers.etag)
+    expect((await g.ann.get(g.report, { 'accept-encoding': 'gzip;q=0, identity' })).headers['content-encoding']).toBeUndefined()
+    const spectator = await browser(t.app).get(`/watch/${g.publicToken}/turns/1`, { 'accept-encoding': 'gzip' })
+    expect(gunzipSync(spectator.raw).toString('utf8')).toContain('href="/sign-in"')
+  })
+
+  it('answers 304 only to the viewer whose copy it is', async () => {
+    const g = await publishedGame()
+    const first = await g.ann.get(g.report)
+    const etag = first.headers.etag as string
+    expect(etag).toMatch(/^"[^"]+"$/) // strong
+    expect((await g.ann.get(g.report, { 'if-none-match': etag })).status).toBe(304)
+    const bobsTry = await g.bob.get(g.report, { 'if-none-match': etag })
+    expect(bobsTry.status).toBe(200)
+    expect(whoBlock(bobsTry.body)).toContain('bob@example.org')
+    expect(bobsTry.headers.etag).not.toBe(etag)
+    expect((await browser(t.app).get(`/watch/${g.publicToken}/turns/1`, { 'if-none-match': etag })).status).toBe(200)
+  })
+
+  it('never shows a draft or an open turn from the cache, and links the next turn once it is published', async () => {
+    const g = await publishedGame()
+    expect((await g.ann.get(g.report)).body).not.toContain('rel="next"')
+    const submit = `/games/${g.gameId}/turns/2/submit`
+    await g.ann.submit(submit, submit, program(g.gameId, 'P1'))
+    await g.bob.submit(submit, submit, program(g.gameId, 'P2'))
+    await g.gm.submit(`/games/${g.gameId}/gm`, `/games/${g.gameId}/gm/close`, { reason: 'test' })
+    expect((await g.ann.get(`/games/${g.gameId}/turns/2`)).body).toContain('with the GM for review')
+    expect((await browser(t.app).get(`/watch/${g.publicToken}/turns/2`)).status).toBe(404)
+    expect((await g.gm.get(`/games/${g.gameId}/turns/2`)).headers['cache-control']).toBe('no-store')
+    await g.gm.submit(`/games/${g.gameId}/gm`, `/games/${g.gameId}/gm/publish`, { reason: '' })
+    expect((await g.ann.get(g.report)).body).toContain(`href="/games/${g.gameId}/turns/2">Turn 2 →`)
+    expect((await browser(t.app).get(`/watch/${g.publicToken}/turns/1`)).body).toContain(`href="/watch/${g.publicToken}/turns/2">Turn 2 →`)
+  })
+
+  it('forgets a turn changed by a correction once invalidatePublishedTurn is called, and any other connection\'s write at once', async () => {
+    const g = await publishedGame()
+    const db = t.app.services.db
+    const rewrite = (conn: { prepare: typeof db.prepare }, from: string, to: string) =>
+      conn.prepare('UPDATE turns SET result_json = replace(result_json, ?, ?) WHERE game_id = ? AND number = 1').run(from, to, g.gameId)
+    expect((await g.bob.get(g.report)).body).not.toContain('Game over')
+    expect((await browser(t.app).get(`/watch/${g.publicToken}/turns/1`)).body).not.toContain('Game over')
+    // This process's write (as a GM correction would make it), then the call every such write makes.
+    rewrite(db, '"gameOver":false,"winners":[]', '"gameOver":true,"winners":["P1"]')
+    invalidatePublishedTurn(t.app.services, g.gameId, 1)
+    expect((await g.bob.get(g.report)).body).toContain('Game over: Ann won.')
+    expect((await browser(t.app).get(`/watch/${g.publicToken}/turns/1`)).body).toContain('Game over: Ann won.')
+    // Another connection (a second server process, the sqlite3 shell): noticed without any call.
+    const other = new Database(db.name)
+    try {
+      rewrite(other, '"winners":["P1"]', '"winners":["P2"]')
+    } finally {
+      other.close()
+    }
+    expect((await g.ann.get(g.report)).body).toContain('Game over: Bob won.')
+  })
+
+  it('keeps at most its byte and page bounds, dropping the least recently used first', () => {
+    const db = new Database(':memory:')
+    const store = publishedPagesStore(db, 1000, 3)
+    const page = (n: number) => ({ fingerprint: 'f', parts: [Buffer.alloc(n)], hash: 'h', bytes: n })
+    store.set('g/1/a', page(400))
+    store.set('g/2/a', page(400))
+    expect(store.get('g/1/a', 'f')).toBeDefined() // g/1 is now the most recently used
+    store.set('g/3/a', page(400))
+    expect(store.bytes).toBeLessThanOrEqual(1000)
+    expect(store.get('g/2/a', 'f')).toBeUndefined()
+    expect(store.get('g/1/a', 'f')).toBeDefined()
+    store.set('g/4/a', page(100))
+    store.set('g/5/a', page(100))
+    expect(store.size).toBeLessThanOrEqual(3)
+    expect(store.get('g/1/a', 'other facts')).toBeUndefined() // rendered from other facts: gone
+    store.set('big', page(5000))
+    expect(store.get('big', 'f')).toBeUndefined()
+    db.close()
+  })
+})
