@@ -6,7 +6,7 @@ import Database from 'better-sqlite3'
 import { gunzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { invalidatePublishedTurn, publishedPages, publishedPagesStore } from '../../src/server/services/published-pages.js'
-import { dealtState } from '../../src/server/services/turns.js'
+import { dealtState } from '../../src/server/services/deal.js'
 import { PLAYERS, setUpGame, signIn, testApp, type Client, type TestApp } from '../server/helpers.js'
 import { browser, csrfOf, type Browser } from './helpers.js'
 
