@@ -14,12 +14,12 @@ import { formTokenOwner } from '../plugins/session.js'
 import { memberTurnFacts, publishedPages, type CachedPage, type TurnFacts } from '../services/published-pages.js'
 import type { PageKit } from './kit.js'
 
-type Slot = 'name' | 'email' | 'csrf'
+type Slot = 'name' | 'email' | 'csrf' | 'now'
 
 // Letters and digits only, so EJS's escaping leaves them as they are; new each process.
 const MARK = `bwslot${randomBytes(6).toString('hex')}`
-const MARKER: Record<Slot, string> = { name: `${MARK}name`, email: `${MARK}email`, csrf: `${MARK}csrf` }
-const SLOT_PATTERN = new RegExp(`${MARK}(name|email|csrf)`)
+const MARKER: Record<Slot, string> = { name: `${MARK}name`, email: `${MARK}email`, csrf: `${MARK}csrf`, now: `${MARK}now` }
+const SLOT_PATTERN = new RegExp(`${MARK}(name|email|csrf|now)`)
 
 /** The placeholder person the cached page is rendered for: nothing but markers. */
 const NOBODY = Object.freeze({ name: MARKER.name, email: MARKER.email })
@@ -105,10 +105,12 @@ export interface PublishedPageRequest {
 }
 
 /**
- * Sends a published turn's page from the cache, rendering it first if need be. With a strong ETag
- * of the page as this viewer gets it (the page's hash, who is signed in, and their CSRF secret,
- * which their cached copy's token is valid for): `private, no-cache` lets only the viewer's own
- * browser keep it, and ask again each time, getting a 304 while nothing changed.
+ * Sends a published turn's page from the cache, rendering it first if need be. With an ETag of the
+ * page as this viewer gets it (the page's hash, who is signed in, and their CSRF secret, which the
+ * token in their cached copy is valid for): `private, no-cache` lets only the viewer's own browser
+ * keep it, and ask again each time, getting a 304 while nothing changed. The ETag is weak: each
+ * response carries a fresh CSRF token and the server's clock, so two copies are equivalent, not
+ * byte for byte the same.
  */
 export async function sendPublishedPage(kit: PageKit, request: FastifyRequest, reply: FastifyReply, page: PublishedPageRequest): Promise<FastifyReply> {
   const store = publishedPages(kit.ctx)
@@ -116,17 +118,18 @@ export async function sendPublishedPage(kit: PageKit, request: FastifyRequest, r
   const key = `${page.facts.gameId}/${page.facts.turnNumber}/${page.variant}/${user ? 'signed-in' : 'anonymous'}`
   let cached = store.get(key, page.facts.fingerprint) as CachedPageParts | undefined
   if (!cached) {
-    const html = await kit.html(request, reply, page.view, { ...page.data(), path: page.path, user: user ? NOBODY : null, csrfToken: MARKER.csrf })
+    // `now` is the layout's clock for the browser (data-now): the time of the request, not of the rendering.
+    const html = await kit.html(request, reply, page.view, { ...page.data(), path: page.path, user: user ? NOBODY : null, csrfToken: MARKER.csrf, now: MARKER.now })
     cached = splitAtSlots(html, page.facts.fingerprint)
     store.set(key, cached)
   }
   const csrfSecret = request.cookies['botwars_csrf']
   const needsCsrf = cached.slots.includes('csrf')
   const etag = !needsCsrf || csrfSecret
-    ? `"${cached.hash}.${createHash('sha256').update(`${user?.id ?? ''}\n${user?.name ?? ''}\n${user?.email ?? ''}\n${needsCsrf ? csrfSecret : ''}`).digest('base64url').slice(0, 16)}"`
+    ? `W/"${cached.hash}.${createHash('sha256').update(`${user?.id ?? ''}\n${user?.name ?? ''}\n${user?.email ?? ''}\n${needsCsrf ? csrfSecret : ''}`).digest('base64url').slice(0, 16)}"`
     : null
   const gzip = acceptsGzip(request)
-  // A strong ETag names one representation: the gzipped page has its own.
+  // Each representation has its own ETag: the gzipped page has another.
   const tag = etag && gzip ? `${etag.slice(0, -1)}.gz"` : etag
   reply.header('cache-control', 'private, no-cache').header('vary', 'cookie, accept-encoding')
   if (tag) reply.header('etag', tag)
@@ -135,6 +138,7 @@ export async function sendPublishedPage(kit: PageKit, request: FastifyRequest, r
     name: Buffer.from(ejs.escapeXML(user?.name ?? '')),
     email: Buffer.from(ejs.escapeXML(user?.email ?? '')),
     csrf: needsCsrf ? Buffer.from(ejs.escapeXML(reply.generateCsrf({ userInfo: formTokenOwner(request) }))) : Buffer.alloc(0),
+    now: Buffer.from(String(kit.ctx.now())),
   }
   const pieces: Buffer[] = [cached.parts[0]!]
   cached.slots.forEach((slot, i) => pieces.push(values[slot], cached.parts[i + 1]!))
