@@ -1,11 +1,13 @@
-// The published turn's report is rendered once and served to every member and spectator from
-// memory (pages/published-turn.ts, services/published-pages.ts). Hostile: whoever fills the cache
-// first, nobody may get another viewer's page (their name, e-mail, CSRF token, the GM's links), a
-// copy that outlived a correction, or a 304 for someone else's ETag.
+// The published turn's report is rendered once per seat and served to every member and spectator
+// from memory (pages/published-turn.ts, services/published-pages.ts). Hostile: whoever fills the
+// cache first, nobody may get another viewer's page (their name, e-mail, CSRF token, messages, the
+// robot the report puts first and marks as theirs), a copy that outlived a rollback or a
+// correction, a turn not yet published, or a 304 for someone else's ETag.
 import Database from 'better-sqlite3'
 import { gunzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { invalidatePublishedTurn, publishedPages, publishedPagesStore } from '../../src/server/services/published-pages.js'
+import { publishedPages, publishedPagesStore } from '../../src/server/services/published-pages.js'
+import { invalidatePublishedTurn } from '../../src/server/services/published-turns.js'
 import { dealtState } from '../../src/server/services/deal.js'
 import { PLAYERS, setUpGame, signIn, testApp, type Client, type TestApp } from '../server/helpers.js'
 import { browser, csrfOf, type Browser } from './helpers.js'
@@ -14,14 +16,14 @@ let t: TestApp
 beforeEach(async () => { t = await testApp() })
 afterEach(async () => { await t.close() })
 
-const program = (gameId: string, player: string) => {
+const program = (gameId: string, player: string, from = 0) => {
   const hand = (dealtState(t.app.services.turns.current(gameId)!).hands[player] ?? []).map((c) => `${c.kind}:${c.priority}`)
-  return Object.fromEntries(hand.slice(0, 5).map((card, i) => [`r${i + 1}`, card]))
+  return Object.fromEntries(hand.slice(from, from + 5).map((card, i) => [`r${i + 1}`, card]))
 }
 
 /** A started 2-player game (GM not playing) whose turn 1 is published; turn 2 is open. */
 async function publishedGame() {
-  const { gm: gmClient, gameId, players } = await setUpGame(t.app, PLAYERS.slice(0, 2), { reviewWindowHours: 24 })
+  const { gm: gmClient, gameId, players } = await setUpGame(t.app, PLAYERS.slice(0, 2), { reviewWindowHours: 24, tableTalk: true })
   // Names people typed, to be escaped in the layout as on any page.
   await players[0]!.call('PATCH', '/api/v1/me', { name: 'Ann <b>"A"</b> & co' })
   await players[1]!.call('PATCH', '/api/v1/me', { name: "Bob O'Brian" })
@@ -34,31 +36,57 @@ async function publishedGame() {
   expect((await gm.submit(`/games/${gameId}/gm`, `/games/${gameId}/gm/close`, { reason: 'test' })).location).toContain('done=closed')
   expect((await gm.submit(`/games/${gameId}/gm`, `/games/${gameId}/gm/publish`, { reason: '' })).location).toContain('done=published')
   const publicToken = t.app.services.games.byId(gameId)!.public_token
-  return { gameId, gm, ann, bob, publicToken, report: `/games/${gameId}/turns/1` }
+  const message = async (from: Browser, to: string, body: string) =>
+    expect((await from.submit(`/games/${gameId}`, `/games/${gameId}/messages`, { to, body, back: `/games/${gameId}` })).status).toBe(303)
+  return { gameId, gm, ann, bob, publicToken, report: `/games/${gameId}/turns/1`, watch: `/watch/${publicToken}/turns/1`, message }
 }
 
 /** The layout's signed-in block: whose name and e-mail the page carries. */
 const whoBlock = (html: string) => /<li class="who">([\s\S]*?)<\/li>/.exec(html)?.[1] ?? null
+/** Whose robot the page treats as the viewer's: the story's lines marked "(you)" and the first column of the first table. */
+const viewpoint = (html: string) => ({
+  mine: [...new Set([...html.matchAll(/<li data-player="(P\d)" class=mine>/g)].map((m) => m[1]))],
+  you: (html.match(/\(you\)/g) ?? []).length > 0,
+  firstColumn: /<th scope="col" data-player="(P\d)">/.exec(html)?.[1] ?? null,
+})
+/** The message bodies the page shows. */
+const messagesOn = (html: string) => [...html.matchAll(/<p class="message-body">([^<]*)<\/p>/g)].map((m) => m[1]).sort()
 
 describe('the published turn page cache', () => {
-  it('serves each viewer their own name, e-mail and CSRF token, whoever filled it first', async () => {
+  it('gives player A, player B, the GM, a spectator and a signed-out visitor each their own view, whoever fills it first', async () => {
     const g = await publishedGame()
+    await g.message(g.ann, 'gm', 'ann-to-gm-only')
+    await g.message(g.gm, 'P2', 'gm-to-bob-only')
+    await g.message(g.bob, 'all', 'bob-to-everyone')
+    await g.message(g.bob, 'P1', 'bob-to-ann-only')
     const eve = browser(t.app, await signIn(t.app, 'eve@example.org', 'Eve Outsider'))
-    for (const first of ['ann', 'bob', 'gm', 'spectator'] as const) {
+    const viewers = { ann: g.ann, bob: g.bob, gm: g.gm, eve, visitor: browser(t.app) }
+    const url = (who: string) => (who === 'eve' || who === 'visitor' ? g.watch : g.report)
+    for (const first of Object.keys(viewers) as (keyof typeof viewers)[]) {
       publishedPages(t.app.services).clear()
-      const viewers = { ann: g.ann, bob: g.bob, gm: g.gm, spectator: browser(t.app) }
-      const url = (who: string) => (who === 'spectator' ? `/watch/${g.publicToken}/turns/1` : g.report)
       const firstPage = await viewers[first].get(url(first))
       expect(firstPage.status).toBe(200)
       expect(publishedPages(t.app.services).size).toBe(1)
       t.clock.now += 61_000
       const pages = Object.fromEntries(await Promise.all(Object.entries(viewers).map(async ([who, b]) => [who, await b.get(url(who))] as const)))
+      // One page per seat and per kind of visitor: Ann's, Bob's, the GM's (no seat), the public link's signed in and signed out.
+      expect(publishedPages(t.app.services).size).toBe(5)
 
       expect(whoBlock(pages.ann!.body)).toContain('title="ann@example.org">Ann &lt;b&gt;&#34;A&#34;&lt;/b&gt; &amp; co</span>')
       expect(whoBlock(pages.bob!.body)).toContain('title="bob@example.org">Bob O&#39;Brian</span>')
       expect(whoBlock(pages.gm!.body)).toContain('title="gm@example.org">Gemma</span>')
-      expect(whoBlock(pages.spectator!.body)).toBeNull()
-      expect(pages.spectator!.body).toContain('href="/sign-in"')
+      expect(whoBlock(pages.eve!.body)).toContain('title="eve@example.org">Eve Outsider</span>')
+      expect(whoBlock(pages.visitor!.body)).toBeNull()
+      expect(pages.visitor!.body).toContain('href="/sign-in"')
+      // Issue 13: the viewer's own robot first and marked, only on their own page.
+      expect(viewpoint(pages.ann!.body), `filled by ${first}`).toEqual({ mine: ['P1'], you: true, firstColumn: 'P1' })
+      expect(viewpoint(pages.bob!.body), `filled by ${first}`).toEqual({ mine: ['P2'], you: true, firstColumn: 'P2' })
+      for (const who of ['gm', 'eve', 'visitor']) expect(viewpoint(pages[who]!.body), `${who}, filled by ${first}`).toEqual({ mine: [], you: false, firstColumn: 'P1' })
+      // Issue 12: each member's own messages; none on the public link.
+      expect(messagesOn(pages.ann!.body)).toEqual(['ann-to-gm-only', 'bob-to-ann-only', 'bob-to-everyone'])
+      expect(messagesOn(pages.bob!.body)).toEqual(['bob-to-ann-only', 'bob-to-everyone', 'gm-to-bob-only'])
+      expect(messagesOn(pages.gm!.body)).toEqual(['ann-to-gm-only', 'bob-to-ann-only', 'bob-to-everyone', 'gm-to-bob-only'])
+      for (const who of ['eve', 'visitor']) expect(pages[who]!.body).not.toContain('id="messages"')
       for (const [who, page] of Object.entries(pages)) {
         for (const other of ['ann@example.org', 'bob@example.org', 'gm@example.org', 'eve@example.org']) {
           if (!other.startsWith(who)) expect(page.body, `${who} sees ${other} (cache filled by ${first})`).not.toContain(other)
@@ -68,15 +96,15 @@ describe('the published turn page cache', () => {
         expect(page.body).not.toContain('/gm"') // the GM console is linked from the GM's own pages only
         expect(page.headers['cache-control']).toBe('private, no-cache')
       }
-      // Each CSRF token is the viewer's own: it signs Bob out, not Ann, and Ann's does not work for Bob.
-      const tokens = ['ann', 'bob', 'gm'].map((who) => csrfOf(pages[who]!.body))
-      expect(new Set(tokens).size).toBe(3)
+      // Each CSRF token is the viewer's own: Ann's does not sign Bob out, and Bob's message form works for Bob.
+      const tokens = ['ann', 'bob', 'gm', 'eve'].map((who) => csrfOf(pages[who]!.body))
+      expect(new Set(tokens).size).toBe(4)
       expect((await g.bob.post('/sign-out', { _csrf: csrfOf(pages.ann!.body) })).status).toBe(403)
+      expect(pages.bob!.body.match(/name="_csrf" value="([^"]+)"/g)!.every((field) => field.includes(tokens[1]!))).toBe(true)
     }
-    // Someone from outside the game gets nothing, even with the page in the cache.
+    // Someone from outside the game gets nothing of the members' page, even with it in the cache.
     expect((await eve.get(g.report)).status).toBe(404)
     expect((await browser(t.app).get(g.report)).status).toBe(303) // to the sign-in page
-    expect((await eve.get(`/watch/${g.publicToken}/turns/1`)).body).toContain('title="eve@example.org">Eve Outsider</span>')
   })
 
   it('sends the same page gzipped to a browser that takes gzip, a valid stream with the viewer\'s own parts', async () => {
@@ -88,7 +116,7 @@ describe('the published turn page cache', () => {
     expect(zipped.raw.length).toBeLessThan(plain.raw.length / 3)
     const text = gunzipSync(zipped.raw).toString('utf8') // checks the CRC and the length too
     expect(whoBlock(text)).toContain('title="ann@example.org">Ann &lt;b&gt;&#34;A&#34;&lt;/b&gt; &amp; co</span>')
-    expect(text.replace(csrfOf(text), 'TOKEN')).toBe(plain.body.replace(csrfOf(plain.body), 'TOKEN'))
+    expect(text.replaceAll(csrfOf(text), 'TOKEN')).toBe(plain.body.replaceAll(csrfOf(plain.body), 'TOKEN'))
     expect(zipped.headers.etag).not.toBe(plain.headers.etag)
     expect((await g.ann.get(g.report, { 'accept-encoding': 'gzip;q=0, identity' })).headers['content-encoding']).toBeUndefined()
     const spectator = await browser(t.app).get(`/watch/${g.publicToken}/turns/1`, { 'accept-encoding': 'gzip' })
@@ -105,7 +133,19 @@ describe('the published turn page cache', () => {
     expect(bobsTry.status).toBe(200)
     expect(whoBlock(bobsTry.body)).toContain('bob@example.org')
     expect(bobsTry.headers.etag).not.toBe(etag)
-    expect((await browser(t.app).get(`/watch/${g.publicToken}/turns/1`, { 'if-none-match': etag })).status).toBe(200)
+    expect((await browser(t.app).get(g.watch, { 'if-none-match': etag })).status).toBe(200)
+    // The GM (no seat) and a spectator share nobody's robot, not each other's ETag.
+    const gmEtag = (await g.gm.get(g.report)).headers.etag as string
+    expect((await browser(t.app).get(g.watch, { 'if-none-match': gmEtag })).status).toBe(200)
+    // A new message for Ann is a new page for Ann, not for a spectator.
+    const visitor = browser(t.app)
+    const watchEtag = (await visitor.get(g.watch)).headers.etag as string
+    await g.message(g.bob, 'P1', 'news for ann')
+    const again = await g.ann.get(g.report, { 'if-none-match': etag })
+    expect(again.status).toBe(200)
+    expect(messagesOn(again.body)).toEqual(['news for ann'])
+    expect((await visitor.get(g.watch, { 'if-none-match': watchEtag })).status).toBe(304)
+    expect((await g.ann.get(g.report, { 'if-none-match': again.headers.etag as string })).status).toBe(304)
   })
 
   it('never shows a draft or an open turn from the cache, and links the next turn once it is published', async () => {
@@ -117,10 +157,55 @@ describe('the published turn page cache', () => {
     await g.gm.submit(`/games/${g.gameId}/gm`, `/games/${g.gameId}/gm/close`, { reason: 'test' })
     expect((await g.ann.get(`/games/${g.gameId}/turns/2`)).body).toContain('with the GM for review')
     expect((await browser(t.app).get(`/watch/${g.publicToken}/turns/2`)).status).toBe(404)
-    expect((await g.gm.get(`/games/${g.gameId}/turns/2`)).headers['cache-control']).toBe('no-store')
+    const draft = await g.gm.get(`/games/${g.gameId}/turns/2`)
+    expect(draft.headers['cache-control']).toBe('no-store')
+    expect(draft.body).toContain('draft — not published')
+    expect(publishedPages(t.app.services).size).toBe(1) // Ann's page of turn 1 only: the draft was not kept
+    expect((await g.ann.get(`/games/${g.gameId}/turns/2`)).body).not.toContain('draft — not published')
     await g.gm.submit(`/games/${g.gameId}/gm`, `/games/${g.gameId}/gm/publish`, { reason: '' })
     expect((await g.ann.get(g.report)).body).toContain(`href="/games/${g.gameId}/turns/2">Turn 2 →`)
     expect((await browser(t.app).get(`/watch/${g.publicToken}/turns/1`)).body).toContain(`href="/watch/${g.publicToken}/turns/2">Turn 2 →`)
+  })
+
+  it('drops a turn\'s pages when it is rolled back, and shows the corrected turn once it is published again', async () => {
+    const g = await publishedGame()
+    const programRow = (html: string, player: string) => new RegExp(`<section id="programs"[\\s\\S]*?<tr data-player="${player}">([\\s\\S]*?)</tr>`).exec(html)?.[1] ?? null
+    const before = { ann: await g.ann.get(g.report), bob: await g.bob.get(g.report), watch: await browser(t.app).get(g.watch) }
+    const bobsProgram = programRow(before.ann.body, 'P2')
+    expect(bobsProgram).not.toBeNull()
+    expect(publishedPages(t.app.services).size).toBe(3)
+
+    const rolled = await g.gm.submit(`/games/${g.gameId}/gm`, `/games/${g.gameId}/gm/rollback`, { confirm: 'on', reason: 'Bob mailed his real program' })
+    expect(rolled.location).toContain('done=rolled-back')
+    expect(publishedPages(t.app.services).size).toBe(0) // services/rollback.ts → invalidatePublishedTurn
+    // Back in review: nobody but the GM sees the turn's result, and nothing is served from memory.
+    const annNow = await g.ann.get(g.report)
+    expect(annNow.status).toBe(200)
+    expect(annNow.body).not.toContain('id="programs"')
+    expect(annNow.headers['cache-control']).toBe('no-store')
+    expect((await browser(t.app).get(g.watch)).status).toBe(404)
+    expect((await g.bob.get(g.report, { 'if-none-match': before.bob.headers.etag as string })).status).not.toBe(304)
+    // The withdrawn version stays readable, marked withdrawn.
+    const withdrawn = await g.ann.get(`/games/${g.gameId}/turns/1/withdrawn/1`)
+    expect(withdrawn.status).toBe(200)
+    expect(withdrawn.body).toMatch(/withdrawn/i)
+    expect(withdrawn.body).toContain('Bob mailed his real program')
+
+    // The GM corrects Bob's program in the draft and publishes again.
+    const corrected = Object.values(program(g.gameId, 'P2', 4)).join(' ')
+    const done = await g.gm.submit(`/games/${g.gameId}/gm`, `/games/${g.gameId}/gm/correct`, { player: 'P2', cards: corrected, reason: 'as Bob mailed it' })
+    expect(done.location).toContain('done=corrected')
+    expect(publishedPages(t.app.services).size).toBe(0)
+    expect((await g.gm.submit(`/games/${g.gameId}/gm`, `/games/${g.gameId}/gm/publish`, { reason: '' })).location).toContain('done=published')
+    for (const page of [await g.ann.get(g.report), await g.bob.get(g.report, { 'if-none-match': before.bob.headers.etag as string }), await browser(t.app).get(g.watch)]) {
+      expect(page.status).toBe(200)
+      expect(programRow(page.body, 'P2')).not.toBe(bobsProgram)
+      expect(page.body).toContain('as Bob mailed it') // the corrections section
+    }
+    expect(publishedPages(t.app.services).size).toBe(3)
+    const still = await g.bob.get(`/games/${g.gameId}/turns/1/withdrawn/1`)
+    expect(still.status).toBe(200)
+    expect(still.body).toContain('Bob mailed his real program')
   })
 
   it('forgets a turn changed by a correction once invalidatePublishedTurn is called, and any other connection\'s write at once', async () => {
@@ -132,7 +217,7 @@ describe('the published turn page cache', () => {
     expect((await browser(t.app).get(`/watch/${g.publicToken}/turns/1`)).body).not.toContain('Game over')
     // This process's write (as a GM correction would make it), then the call every such write makes.
     rewrite(db, '"gameOver":false,"winners":[]', '"gameOver":true,"winners":["P1"]')
-    invalidatePublishedTurn(t.app.services, g.gameId, 1)
+    invalidatePublishedTurn(g.gameId, 1)
     expect((await g.bob.get(g.report)).body).toContain('Game over: Ann won.')
     expect((await browser(t.app).get(`/watch/${g.publicToken}/turns/1`)).body).toContain('Game over: Ann won.')
     // Another connection (a second server process, the sqlite3 shell): noticed without any call.

@@ -1,25 +1,31 @@
-// Serving a published turn's page from services/published-pages.ts: rendered once for a viewer who
-// is nobody in particular, then sent to every member (or spectator) with the layout's few
-// per-viewer parts filled in: the signed-in person's name and e-mail and their CSRF token.
+// Serving a published turn's page from services/published-pages.ts: rendered once per seat (the
+// report puts the viewer's own robot first and marks it; the GM who does not play and spectators
+// share the seatless page), then sent to every viewer holding that seat with the page's per-person
+// parts filled in: the signed-in person's name and e-mail, their CSRF token, the server's clock,
+// and (on members' pages) their messages, rendered per request.
 //
-// Why that is safe: the cached rendering never sees a real viewer. It is made from the
-// viewer-independent data of the turn (the caller's `data()`, which must not read the viewer) and
-// a placeholder person whose only fields are the slot markers below, so no viewer's name, e-mail,
-// id, hand or token can end up in it; test/pages/published-cache.test.ts tries.
+// Why that is safe: the cached rendering never sees a real person. It is made from the turn's data
+// as the seat sees it (the caller's `data()`, which must read nothing but the seat) and a
+// placeholder person whose only fields are the slot markers below, so no viewer's name, e-mail, id,
+// token or message can end up in it; test/pages/published-cache.test.ts tries.
 import { createHash, randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { constants as zlibConstants, crc32, deflateRawSync } from 'node:zlib'
 import ejs from 'ejs'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { formTokenOwner } from '../plugins/session.js'
 import { memberTurnFacts, publishedPages, type CachedPage, type TurnFacts } from '../services/published-pages.js'
-import type { PageKit } from './kit.js'
+import { formatters, type PageKit } from './kit.js'
 
-type Slot = 'name' | 'email' | 'csrf' | 'now'
+const SLOTS = ['name', 'email', 'csrf', 'now', 'messages'] as const
+type Slot = (typeof SLOTS)[number]
 
 // Letters and digits only, so EJS's escaping leaves them as they are; new each process.
 const MARK = `bwslot${randomBytes(6).toString('hex')}`
-const MARKER: Record<Slot, string> = { name: `${MARK}name`, email: `${MARK}email`, csrf: `${MARK}csrf`, now: `${MARK}now` }
-const SLOT_PATTERN = new RegExp(`${MARK}(name|email|csrf|now)`)
+const MARKER = Object.fromEntries(SLOTS.map((slot) => [slot, `${MARK}${slot}`])) as Record<Slot, string>
+const SLOT_PATTERN = new RegExp(`${MARK}(${SLOTS.join('|')})`)
 
 /** The placeholder person the cached page is rendered for: nothing but markers. */
 const NOBODY = Object.freeze({ name: MARKER.name, email: MARKER.email })
@@ -70,7 +76,8 @@ function gzipped(page: CachedPageParts, pieces: readonly Buffer[]): Buffer {
   let size = pieces[0]!.length
   for (let i = 0; i < page.slots.length; i++) {
     const value = pieces[2 * i + 1]!
-    out.push(...storedBlocks(value))
+    // The viewer's few bytes as they are; a thread of messages is worth compressing (quickly).
+    out.push(...(value.length > 1024 ? [deflateRawSync(value, { level: 1, finishFlush: zlibConstants.Z_SYNC_FLUSH })] : storedBlocks(value)))
     out.push(page.deflated[i + 1]!)
     crc = crc32(value, crc)
     crc = crc32(pieces[2 * i + 2]!, crc)
@@ -96,37 +103,59 @@ function acceptsGzip(request: FastifyRequest): boolean {
 export interface PublishedPageRequest {
   /** Which rendering: the same turn is a different page for members and for spectators. */
   variant: string
+  /** From a fresh query; `facts.seat` is the seat the page is rendered for (null: nobody's robot first). */
   facts: TurnFacts
   /** The path the page is at, as the layout prints it. */
   path: string
   view: string
-  /** The page's data, the same for every viewer of the published turn: it must not depend on who asks. */
+  /** The page's data as the holder of `facts.seat` sees it: it must read nothing else of who asks. */
   data: () => Record<string, unknown>
+  /** The viewer's messages (views/partials/messages.ejs locals but the CSRF token), where the page has them. */
+  messages?: () => Record<string, unknown>
 }
+
+// The messages partial, rendered per request with the layout's helpers (EJS keeps it compiled).
+const MESSAGES_VIEW = join(fileURLToPath(new URL('../../../views/', import.meta.url)), 'partials', 'messages.ejs')
+
+let messagesTemplate: ejs.TemplateFunction | undefined
+
+function renderMessages(kit: PageKit, locals: Record<string, unknown>): string {
+  messagesTemplate ??= ejs.compile(readFileSync(MESSAGES_VIEW, 'utf8'), { filename: MESSAGES_VIEW, cache: true })
+  return messagesTemplate({ ...formatters(kit.ctx.now()), ...locals, csrfToken: MARKER.csrf })
+}
+
+/** The form cookie's value (plain or `__Host-` over HTTPS): the secret the page's tokens are made from. */
+const csrfSecretOf = (request: FastifyRequest) => request.cookies['__Host-botwars_csrf'] ?? request.cookies['botwars_csrf']
 
 /**
  * Sends a published turn's page from the cache, rendering it first if need be. With an ETag of the
- * page as this viewer gets it (the page's hash, who is signed in, and their CSRF secret, which the
- * token in their cached copy is valid for): `private, no-cache` lets only the viewer's own browser
- * keep it, and ask again each time, getting a 304 while nothing changed. The ETag is weak: each
- * response carries a fresh CSRF token and the server's clock, so two copies are equivalent, not
- * byte for byte the same.
+ * page as this viewer gets it (the seat's page, who is signed in, their messages, and their CSRF
+ * secret, which the token in their cached copy is valid for): `private, no-cache` lets only the
+ * viewer's own browser keep it, and ask again each time, getting a 304 while nothing changed. The
+ * ETag is weak: each response carries a fresh CSRF token and the server's clock, so two copies are
+ * equivalent, not byte for byte the same.
  */
 export async function sendPublishedPage(kit: PageKit, request: FastifyRequest, reply: FastifyReply, page: PublishedPageRequest): Promise<FastifyReply> {
   const store = publishedPages(kit.ctx)
   const user = request.viewer?.user ?? null
-  const key = `${page.facts.gameId}/${page.facts.turnNumber}/${page.variant}/${user ? 'signed-in' : 'anonymous'}`
-  let cached = store.get(key, page.facts.fingerprint) as CachedPageParts | undefined
+  const { facts } = page
+  const key = `${facts.gameId}/${facts.turnNumber}/${page.variant}/${facts.seat === null ? '-' : `seat:${facts.seat}`}/${user ? 'signed-in' : 'anonymous'}`
+  let cached = store.get(key, facts.fingerprint) as CachedPageParts | undefined
   if (!cached) {
     // `now` is the layout's clock for the browser (data-now): the time of the request, not of the rendering.
-    const html = await kit.html(request, reply, page.view, { ...page.data(), path: page.path, user: user ? NOBODY : null, csrfToken: MARKER.csrf, now: MARKER.now })
-    cached = splitAtSlots(html, page.facts.fingerprint)
+    const html = await kit.html(request, reply, page.view, {
+      ...page.data(), path: page.path, user: user ? NOBODY : null, csrfToken: MARKER.csrf, now: MARKER.now,
+      ...(page.messages ? { messagesSlot: MARKER.messages } : {}),
+    })
+    cached = splitAtSlots(html, facts.fingerprint)
     store.set(key, cached)
   }
-  const csrfSecret = request.cookies['botwars_csrf']
+  // Rendered with the token's marker, so that it can take part in the ETag.
+  const messages = page.messages && cached.slots.includes('messages') ? renderMessages(kit, page.messages()) : ''
+  const csrfSecret = csrfSecretOf(request)
   const needsCsrf = cached.slots.includes('csrf')
   const etag = !needsCsrf || csrfSecret
-    ? `W/"${cached.hash}.${createHash('sha256').update(`${user?.id ?? ''}\n${user?.name ?? ''}\n${user?.email ?? ''}\n${needsCsrf ? csrfSecret : ''}`).digest('base64url').slice(0, 16)}"`
+    ? `W/"${cached.hash}.${createHash('sha256').update(`${user?.id ?? ''}\n${user?.name ?? ''}\n${user?.email ?? ''}\n${needsCsrf ? csrfSecret : ''}\n${messages}`).digest('base64url').slice(0, 16)}"`
     : null
   const gzip = acceptsGzip(request)
   // Each representation has its own ETag: the gzipped page has another.
@@ -134,11 +163,13 @@ export async function sendPublishedPage(kit: PageKit, request: FastifyRequest, r
   reply.header('cache-control', 'private, no-cache').header('vary', 'cookie, accept-encoding')
   if (tag) reply.header('etag', tag)
   if (tag && request.headers['if-none-match'] === tag) return reply.status(304).send()
+  const token = needsCsrf ? ejs.escapeXML(reply.generateCsrf({ userInfo: formTokenOwner(request) })) : ''
   const values: Record<Slot, Buffer> = {
     name: Buffer.from(ejs.escapeXML(user?.name ?? '')),
     email: Buffer.from(ejs.escapeXML(user?.email ?? '')),
-    csrf: needsCsrf ? Buffer.from(ejs.escapeXML(reply.generateCsrf({ userInfo: formTokenOwner(request) }))) : Buffer.alloc(0),
+    csrf: Buffer.from(token),
     now: Buffer.from(String(kit.ctx.now())),
+    messages: Buffer.from(messages.replaceAll(MARKER.csrf, token)),
   }
   const pieces: Buffer[] = [cached.parts[0]!]
   cached.slots.forEach((slot, i) => pieces.push(values[slot], cached.parts[i + 1]!))

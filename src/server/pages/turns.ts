@@ -17,6 +17,7 @@ import { boardSvg } from '../../render/svg.js'
 import { snapshot } from '../../engine/turn.js'
 import { reportNames, type Membership, type ServiceContext } from '../services/context.js'
 import { dealtState } from '../services/deal.js'
+import { membership } from '../services/membership.js'
 import { submitProgram } from '../services/turns.js'
 import { turnView } from '../services/views.js'
 import { formValues, submitForm } from './forms.js'
@@ -24,6 +25,7 @@ import { swatch } from './games.js'
 import { appFieldErrors, zodFieldErrors, type FieldErrors, type PageKit } from './kit.js'
 import type { TurnResultView } from './pictures.js'
 import { tableModel } from './gm-job.js'
+import { publishedTurnFacts, sendPublishedPage } from './published-turn.js'
 import { boardWords, currentWords, pictureAlt, sectionWords } from './words.js'
 
 export { cardView, type CardView } from '../../render/cards.js'
@@ -179,23 +181,50 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
     return { m, turn, tv, base, published }
   }
 
+  /** The report page's data as the holder of seat `me` sees it (null: nobody's robot first), messages aside. */
+  const reportPageData = ({ m, turn, tv, base, published }: ReturnType<typeof reportData>, result: TurnResultView, me: string | null) => {
+    const { sections, fused } = reportSections(result, `${base}/turns/${turn.number}/pictures`, me,
+      (id) => sectionWords(ctx.board(m.game), m.seats, result, id, me))
+    return {
+      anim: animationData(result, `${base}/turns/${turn.number}/pictures`),
+      ...told(result, tv.programs, Object.fromEntries(m.seats.map((s) => [s.player_id, s.name ?? s.player_id])), me),
+      title: `Turn ${turn.number} of ${m.game.name}`, game: { id: m.game.id, name: m.game.name }, turn: tv, result,
+      sections, fused, colours: colourMap(m.seats), base, turnBase: `${base}/turns/${turn.number}`, published,
+      draft: turn.status === 'draft', isGm: m.isGm, corrections: tv.corrections,
+    }
+  }
+
   app.get<{ Params: { gameId: string; turn: string } }>('/games/:gameId/turns/:turn', async (request, reply) => {
-    const { m, turn, tv, base, published } = reportData(request, request.params.gameId, request.params.turn)
+    // A published turn's report is the same for every holder of a seat: kept and served from memory
+    // (pages/published-turn.ts), rendered for the seat alone; the viewer's messages are added per request.
+    const facts = publishedTurnFacts(kit, request, request.params.gameId, request.params.turn)
+    if (facts) {
+      const base = `/games/${facts.gameId}`
+      return sendPublishedPage(kit, request, reply, {
+        variant: 'member', facts, path: `${base}/turns/${facts.turnNumber}`, view: 'turn',
+        data: () => {
+          // As nobody in particular (no GM, no seat: a published turn shows them all the same), then from the seat's side.
+          const m = membership(ctx, facts.gameId, { user: null })
+          const turn = turnOf(kit, facts.gameId, String(facts.turnNumber))
+          const tv = turnView(ctx, m, turn)
+          const published = ctx.turns.published(facts.gameId).map((t) => t.number)
+          return { ...reportPageData({ m, turn, tv, base, published }, tv.result!, facts.seat), isGm: false }
+        },
+        messages: () => {
+          const m = memberOf(ctx, facts.gameId, request.viewer)
+          const { messages, messageTargets } = tableModel(ctx, m, kit.user(request).id)
+          return { messages, messageTargets, gameBase: base, back: `${base}/turns/${facts.turnNumber}`, isGm: m.isGm }
+        },
+      })
+    }
+    const data = reportData(request, request.params.gameId, request.params.turn)
+    const { m, turn, tv, base } = data
     if (!tv.result) {
       if (tv.me?.canSubmit) return reply.redirect(`${base}/turns/${turn.number}/submit`, 303)
       return kit.render(request, reply, 'turn-waiting', { title: `Turn ${turn.number}`, game: { id: m.game.id, name: m.game.name }, turn: tv, base, live: `${base}/live` })
     }
-    const me = m.seat?.player_id ?? null
-    const result = tv.result
-    const { sections, fused } = reportSections(result, `${base}/turns/${turn.number}/pictures`, me,
-      (id) => sectionWords(ctx.board(m.game), m.seats, result, id, me))
     return kit.render(request, reply, 'turn', {
-      anim: animationData(tv.result, `${base}/turns/${turn.number}/pictures`),
-      ...told(tv.result, tv.programs, Object.fromEntries(m.seats.map((s) => [s.player_id, s.name ?? s.player_id])), me),
-      title: `Turn ${turn.number} of ${m.game.name}`, game: { id: m.game.id, name: m.game.name }, turn: tv, result: tv.result,
-      sections, fused, colours: colourMap(m.seats), base, turnBase: `${base}/turns/${turn.number}`, published,
-      draft: turn.status === 'draft', isGm: m.isGm,
-      corrections: tv.corrections, table: tableModel(ctx, m, kit.user(request).id),
+      ...reportPageData(data, tv.result, m.seat?.player_id ?? null), table: tableModel(ctx, m, kit.user(request).id),
     })
   })
 

@@ -2,10 +2,12 @@
 // (services/views.ts spectatorGameView and spectatorTurnView decide what that is).
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../errors.js'
+import { spectatorTurnFacts } from '../services/published-pages.js'
 import { spectatorGameView, spectatorTurnView } from '../services/views.js'
 import { playerRows } from './games.js'
 import { gameHistory } from './history.js'
 import type { PageKit } from './kit.js'
+import { sendPublishedPage } from './published-turn.js'
 import { animationData, colourMap, replayPage, reportSections, told } from './turns.js'
 import { boardWords, currentWords, sectionWords } from './words.js'
 
@@ -35,16 +37,23 @@ export function watchPages(app: FastifyInstance, kit: PageKit): void {
   })
 
   app.get<{ Params: { publicToken: string; turn: string } }>('/watch/:publicToken/turns/:turn', async (request, reply) => {
-    const { view, board, seats, base } = load(request.params.publicToken)
-    const tv = spectatorTurnView(ctx, request.params.publicToken, turnNumber(request.params.turn))
-    const turnBase = `${base}/turns/${tv.number}`
-    const { sections, fused } = reportSections(tv.result, `${turnBase}/pictures`, null, (id) => sectionWords(board, seats, tv.result, id, null))
-    return kit.render(request, reply, 'turn', {
-      title: `Turn ${tv.number} of ${view.name}`, game: { id: view.id, name: view.name }, turn: tv, result: tv.result,
-      sections, fused, colours: colourMap(seats), base, turnBase, published: view.publishedTurns,
-      draft: false, isGm: false, anim: animationData(tv.result, `${turnBase}/pictures`), ...told(tv.result, tv.programs, Object.fromEntries(seats.map((s) => [s.player_id, s.name ?? s.player_id]))),
-      corrections: tv.corrections,
-    })
+    const { publicToken } = request.params
+    const pageData = () => {
+      const { view, board, seats, base } = load(publicToken)
+      const tv = spectatorTurnView(ctx, publicToken, turnNumber(request.params.turn))
+      const turnBase = `${base}/turns/${tv.number}`
+      const { sections, fused } = reportSections(tv.result, `${turnBase}/pictures`, null, (id) => sectionWords(board, seats, tv.result, id, null))
+      return {
+        title: `Turn ${tv.number} of ${view.name}`, game: { id: view.id, name: view.name }, turn: tv, result: tv.result,
+        sections, fused, colours: colourMap(seats), base, turnBase, published: view.publishedTurns,
+        draft: false, isGm: false, anim: animationData(tv.result, `${turnBase}/pictures`), ...told(tv.result, tv.programs, Object.fromEntries(seats.map((s) => [s.player_id, s.name ?? s.player_id]))),
+        corrections: tv.corrections,
+      }
+    }
+    // Only published turns are shown here, the same to everyone: from the cache (pages/published-turn.ts).
+    const facts = spectatorTurnFacts(ctx, publicToken, turnNumber(request.params.turn))
+    if (facts?.status !== 'published') return kit.render(request, reply, 'turn', pageData()) // throws: not found
+    return sendPublishedPage(kit, request, reply, { variant: `watch/${publicToken}`, facts, path: `/watch/${publicToken}/turns/${facts.turnNumber}`, view: 'turn', data: pageData })
   })
 
   app.get<{ Params: { publicToken: string; turn: string; step: string } }>('/watch/:publicToken/turns/:turn/replay/:step', async (request, reply) => {

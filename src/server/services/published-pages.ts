@@ -1,16 +1,19 @@
 // Rendered pages of published turns, kept in memory: a published turn does not change (until a
 // GM's correction or a rollback), so its report is rendered once and served like a file.
 //
-// What is kept is only what every viewer of the turn sees alike: the page is rendered with
-// placeholders where the layout names the signed-in person and holds their CSRF token, and those
-// are filled per request (pages/published-turn.ts). Nothing viewer-specific is ever stored here.
+// What is kept is what every holder of one seat (or of none: the GM who does not play, a spectator)
+// sees alike: the report puts the viewer's own robot first and marks it (issue 13), so a page is
+// kept per turn, per revision and per seat. It is rendered with placeholders where the layout
+// names the signed-in person and holds their CSRF token and where the page shows the viewer's
+// messages; those are filled per request (pages/published-turn.ts). Nothing that belongs to one
+// person (a name, an address, a token, a private message) is ever stored here.
 //
 // Exact, not merely fresh:
 // - every entry remembers the facts it was rendered from (the turn row's id, status and time of
 //   publication, its published neighbours, the game's seats and the newest program version) and is
 //   used only while one small query still finds those same facts;
-// - a write that changes a published turn in any other way (a GM's correction of its result, a
-//   rollback) calls invalidatePublishedTurn(ctx, gameId, turn) in its transaction's caller;
+// - a rollback or a new publication calls invalidatePublishedTurn(gameId, turn)
+//   (services/published-turns.ts), which drops the turn's pages in every store of the process;
 // - another connection's commit (a second server process, the sqlite3 shell) moves
 //   `PRAGMA data_version`: then everything is dropped.
 // Bounded: at most `maxBytes` of page text (UTF-8) and `maxEntries` pages; the least recently used
@@ -48,6 +51,19 @@ export function pageKey(gameId: string, turn: number, variant: string): string {
   return `${gameId}/${turn}/${variant}`
 }
 
+// Every store of the process, so that invalidatePublishedTurn, which is called without a database,
+// reaches them all (tests open many; a game id is unique, so another database loses nothing).
+const liveStores = new Set<WeakRef<PublishedPages>>()
+
+/** Drops turn `turn` of game `gameId` from every store of the process. */
+export function forgetPublishedTurn(gameId: string, turn: number): void {
+  for (const ref of liveStores) {
+    const store = ref.deref()
+    if (store) store.invalidateTurn(gameId, turn)
+    else liveStores.delete(ref)
+  }
+}
+
 export function publishedPagesStore(db: Db, maxBytes = PUBLISHED_PAGES_MAX_BYTES, maxEntries = PUBLISHED_PAGES_MAX_ENTRIES): PublishedPages {
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck()
   let seenVersion = dataVersion.get()!
@@ -69,7 +85,7 @@ export function publishedPagesStore(db: Db, maxBytes = PUBLISHED_PAGES_MAX_BYTES
     bytes = 0
   }
 
-  return {
+  const store: PublishedPages = {
     get(key, fingerprint) {
       const version = dataVersion.get()!
       if (version !== seenVersion) {
@@ -100,6 +116,8 @@ export function publishedPagesStore(db: Db, maxBytes = PUBLISHED_PAGES_MAX_BYTES
     get size() { return entries.size },
     get bytes() { return bytes },
   }
+  liveStores.add(new WeakRef(store))
+  return store
 }
 
 /** What a published turn's pages are rendered from, read in one indexed query per request. */
@@ -109,17 +127,21 @@ export interface TurnFacts {
   status: string
   /** Whether the viewer is the game's GM or holds one of its seats (always 1 for spectators). */
   member: 0 | 1
+  /** The viewer's own seat (its player id), whose robot the report puts first; null for the GM who does not play and for spectators. */
+  seat: string | null
   /** Everything else the page shows besides the turn's stored result: changes mean a new rendering. */
   fingerprint: string
 }
 
-// The game's name, the turn's row (id, status, time of publication), the published turns either
-// side of it (the page links them), the seats (names and colours in the tables) and the newest
-// program version of the turn (the programs table).
-const FACTS = `t.id || ':' || t.status || ':' || coalesce(t.published_at, '') || ':' || g.name
+// The game's name, the turn's row (id, status, revision, time of publication: the revision moves
+// with every change of status or result, so a rollback and a new publication are always seen), the
+// published turns either side of it (the page links them), the seats (names and colours in the
+// tables), the newest program version of the turn (the programs table) and its newest correction.
+const FACTS = `t.id || ':' || t.status || ':' || t.revision || ':' || coalesce(t.published_at, '') || ':' || g.name
   || ':' || coalesce((SELECT max(number) FROM turns p WHERE p.game_id = g.id AND p.status = 'published' AND p.number < t.number), '')
   || ':' || coalesce((SELECT min(number) FROM turns p WHERE p.game_id = g.id AND p.status = 'published' AND p.number > t.number), '')
   || ':' || coalesce((SELECT max(id) FROM submissions WHERE turn_id = t.id), '')
+  || ':' || coalesce((SELECT max(id) FROM corrections WHERE turn_id = t.id), '')
   || ':' || coalesce((SELECT group_concat(seat, '|') FROM (SELECT seat_no || '=' || player_id || '=' || coalesce(name, '') || '=' || coalesce(colour, '') AS seat
        FROM seats WHERE game_id = g.id ORDER BY seat_no)), '')`
 
@@ -134,14 +156,20 @@ const stores = new WeakMap<Db, Store>()
 function storeOf(db: Db): Store {
   let store = stores.get(db)
   if (!store) {
-    const member = db.prepare<[number, number, number, string], TurnFacts>(`SELECT g.id AS gameId, t.number AS turnNumber, t.status AS status,
-        (g.gm_user_id = ? OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?)) AS member, ${FACTS} AS fingerprint
+    // Member as services/membership.ts has it: the GM, or the first seat held by the user.
+    const member = db.prepare<[number, number, number, string], Omit<TurnFacts, 'member'> & { gm: 0 | 1 }>(`SELECT g.id AS gameId, t.number AS turnNumber,
+        t.status AS status, (SELECT player_id FROM seats s WHERE s.game_id = g.id AND s.user_id = ? ORDER BY seat_no LIMIT 1) AS seat, g.gm_user_id = ? AS gm, ${FACTS} AS fingerprint
       FROM games g JOIN turns t ON t.game_id = g.id AND t.number = ? WHERE g.id = ?`)
-    const spectator = db.prepare<[number, string], TurnFacts>(`SELECT g.id AS gameId, t.number AS turnNumber, t.status AS status, 1 AS member, ${FACTS} AS fingerprint
+    const spectator = db.prepare<[number, string], TurnFacts>(`SELECT g.id AS gameId, t.number AS turnNumber, t.status AS status, 1 AS member, NULL AS seat, ${FACTS} AS fingerprint
       FROM games g JOIN turns t ON t.game_id = g.id AND t.number = ? WHERE g.public_token = ?`)
     store = {
       pages: publishedPagesStore(db),
-      memberFacts: (gameId, number, userId) => member.get(userId, userId, number, gameId),
+      memberFacts: (gameId, number, userId) => {
+        const row = member.get(userId, userId, number, gameId)
+        if (!row) return undefined
+        const { gm, ...facts } = row
+        return { ...facts, member: gm === 1 || facts.seat !== null ? 1 : 0 }
+      },
       spectatorFacts: (publicToken, number) => spectator.get(number, publicToken),
     }
     stores.set(db, store)
@@ -162,18 +190,4 @@ export function memberTurnFacts(ctx: Pick<ServiceContext, 'db'>, gameId: string,
 /** The same through a game's public link. */
 export function spectatorTurnFacts(ctx: Pick<ServiceContext, 'db'>, publicToken: string, number: number): TurnFacts | undefined {
   return storeOf(ctx.db).spectatorFacts(publicToken, number)
-}
-
-/**
- * Call after any write that changes what a published turn's pages show other than by publishing a
- * turn (which the entries notice themselves): a GM's correction of its result or programs, a
- * rollback that unpublishes it, a change of the names or colours its report prints.
- */
-export function invalidatePublishedTurn(ctx: Pick<ServiceContext, 'db'>, gameId: string, turn: number): void {
-  publishedPages(ctx).invalidateTurn(gameId, turn)
-}
-
-/** The same for every turn of a game (e.g. a rollback of several turns, a seat renamed). */
-export function invalidatePublishedGame(ctx: Pick<ServiceContext, 'db'>, gameId: string): void {
-  publishedPages(ctx).invalidateGame(gameId)
 }
