@@ -29,6 +29,7 @@ export const settingsRequest = z.object({
   stalemateTurns: z.number().int().min(1).max(1000).nullable().optional().describe('Mail the GM when no flag was touched for this many turns; null for off'),
   tableTalk: z.boolean().optional().describe('Players may message each other privately'),
   goneRobot: z.enum(GONE_ROBOT).optional().describe('A robot whose player left: "leave" (the board; the player is out) or "random" (R9 programs)'),
+  pathPreview: z.boolean().optional().describe('Players see where their program would take their robot while they plan (issue 13); changeable at any time'),
   reason: optionalReason,
 })
 

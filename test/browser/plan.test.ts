@@ -22,11 +22,13 @@ describe.skipIf(!hasChromium)('planning on the board in Chromium', () => {
   let stack: Stack
   let gameId: string
   let ann: Client
+  let gm: Client
   beforeAll(async () => {
     stack = await startStack()
     const set = await setUpGame(stack.app, PLAYERS.slice(0, 2), { board: 'conveyor-works' })
     gameId = set.gameId
     ann = set.players[0]!
+    gm = set.gm
     const started = await set.gm.call('POST', `/api/v1/games/${gameId}/start`, { reason: '' })
     expect(started.status).toBe(200)
     // Ann's robot stands south of an express conveyor (r4c8 runs west), a real robot facing north,
@@ -147,5 +149,57 @@ describe.skipIf(!hasChromium)('planning on the board in Chromium', () => {
     expect(await page.locator('#preview-data').count()).toBe(0)
     expect(await page.locator('script[src*="plan.js"]').count()).toBe(0)
     expect(await text(page.locator('.plan-board-col'))).toContain('The GM has turned the path preview off for this game.')
+  })
+
+  it('lets the GM turn the preview off and on again in the console at any time, logged', { timeout: 90_000 }, async () => {
+    const gmPage = await pageFor(stack, gm)
+    const annPage = await pageFor(stack, ann)
+    const form = `${stack.origin}/games/${gameId}/turns/1/submit`
+    await annPage.goto(form)
+    await annPage.locator('#plan-preview').waitFor({ state: 'visible', timeout: 10_000 })
+
+    // Off, mid-game, from the console.
+    await gmPage.goto(`${stack.origin}/games/${gameId}/gm`)
+    expect(await text(gmPage.locator('#preview-state'))).toContain('Players see where their program would take their robot')
+    await gmPage.locator('#preview-reason').fill('Too much help for this table')
+    await go(gmPage, () => gmPage.getByRole('button', { name: 'Turn the preview off' }).click())
+    expect(await text(gmPage.locator('#done'))).toContain('The path preview setting is saved')
+    expect(await text(gmPage.locator('#preview-state'))).toContain('Players do not see where')
+    expect(await text(gmPage.locator('ol.log li').first())).toContain('preview-off: Too much help for this table')
+    await stack.shot(gmPage, 'plan-desktop-4-console-preview-off', 'section[aria-labelledby="preview-heading"]')
+    expect(stack.app.services.games.byId(gameId)!.path_preview).toBe(0)
+
+    // Ann's form: the static board only, and it says why.
+    await annPage.goto(form)
+    expect(await annPage.locator('.plan-board svg .robot.mine').count()).toBe(1)
+    expect(await annPage.locator('#preview-data').count()).toBe(0)
+    expect(await annPage.locator('#plan-preview').count()).toBe(0)
+    expect(await annPage.locator('script[src*="plan.js"]').count()).toBe(0)
+    expect(await text(annPage.locator('.plan-board-col'))).toContain('The GM has turned the path preview off for this game.')
+    await stack.shot(annPage, 'plan-desktop-5-preview-off')
+
+    // On again: the preview is back.
+    await go(gmPage, () => gmPage.getByRole('button', { name: 'Turn the preview on' }).click())
+    expect(await text(gmPage.locator('ol.log li').first())).toMatch(/preview-on:/)
+    await annPage.goto(form)
+    await annPage.locator('#plan-preview').waitFor({ state: 'visible', timeout: 10_000 })
+    expect(await text(annPage.locator('.plan-board-col'))).not.toContain('turned the path preview off')
+  })
+
+  it('lets the GM change the preview through the API settings, and nobody else', async () => {
+    const off = await gm.call('POST', `/api/v1/games/${gameId}/settings`, { pathPreview: false, reason: 'API' })
+    expect(off.status).toBe(200)
+    expect(off.json.pathPreview).toBe(false)
+    const actions = stack.app.services.games.actions(gameId).map((a) => a.action)
+    expect(actions.at(-1)).toBe('preview-off')
+    expect(actions.at(-2)).not.toBe('settings') // only the preview changed: logged once, as that
+    const refused = await ann.call('POST', `/api/v1/games/${gameId}/settings`, { pathPreview: true })
+    expect(refused.status).toBe(403)
+    expect(stack.app.services.games.byId(gameId)!.path_preview).toBe(0)
+    const bad = await gm.call('POST', `/api/v1/games/${gameId}/settings`, { pathPreview: 'yes' })
+    expect(bad.status).toBe(400)
+    expect(bad.text).toContain('pathPreview')
+    const on = await gm.call('POST', `/api/v1/games/${gameId}/settings`, { pathPreview: true })
+    expect(on.json.pathPreview).toBe(true)
   })
 })

@@ -23,7 +23,7 @@ async function playTurn(gm: Client, gameId: string) {
 describe('games that end', () => {
   it('ends at the turn limit with placings, a standings view and a final mail to everyone', async () => {
     const { gm, gameId, players: [ann] } = await startedGame(t.app, { turnLimit: 2 }, two('limit'))
-    expect((await gameOf(gm, gameId)).gameSettings).toEqual({ turnLimit: 2, stalemateTurns: null, tableTalk: false, goneRobot: 'random' })
+    expect((await gameOf(gm, gameId)).gameSettings).toEqual({ turnLimit: 2, stalemateTurns: null, tableTalk: false, goneRobot: 'random', pathPreview: true })
     expect((await ann!.call('POST', `/api/v1/games/${gameId}/turns/1/submission`, { cards: await someProgram(ann!, gameId, 1) })).status).toBe(201)
     await playTurn(gm, gameId)
     expect((await gameOf(gm, gameId)).status).toBe('running')

@@ -17,6 +17,7 @@ import { appFieldErrors, sentence, zodFieldErrors, type FieldErrors, type PageKi
 import { gameHistory } from './history.js'
 import { isOpenToJoin, joinOpenSeat, openGames, waitingFor } from './services.js'
 import { GM_JOB_DONE, tableModel } from './gm-job.js'
+import { PREVIEW_DONE } from './gm-preview.js'
 import { boardWords, currentWords } from './words.js'
 
 /** A seat's colour as the pictures draw it (the same fallback palette), for swatches. */
@@ -262,6 +263,7 @@ export const DONE: Record<string, string> = {
   replaced: 'The seat is free and the newcomer invited.',
   abandoned: 'The game is over.',
   ...GM_JOB_DONE,
+  ...PREVIEW_DONE,
 }
 
 function myTurnLink(ctx: ServiceContext, game: GameRow, userId: number): string | null {

@@ -18,13 +18,14 @@ import { closeNow, parseHours } from './services.js'
 import { cardView } from './turns.js'
 import { GM_JOB_ACTIONS, GM_JOB_DONE_OF, gmJobModel, runGmJobAction, type GmJobAction } from './gm-job.js'
 import { checkExpectedTurn } from '../services/turn-version.js'
+import { PREVIEW_ACTION, PREVIEW_DONE_KEY, runPreviewAction } from './gm-preview.js'
 
-const ACTIONS = ['lock', 'close', 'extend', 'pause', 'resume', 'reopen', 'resolve', 'publish', 'replace', 'abandon', ...GM_JOB_ACTIONS] as const
+const ACTIONS = ['lock', 'close', 'extend', 'pause', 'resume', 'reopen', 'resolve', 'publish', 'replace', 'abandon', PREVIEW_ACTION, ...GM_JOB_ACTIONS] as const
 type Action = (typeof ACTIONS)[number]
 
 const DONE_OF: Record<Action, string> = {
   lock: 'locked', close: 'closed', extend: 'extended', pause: 'paused', resume: 'resumed', reopen: 'reopened', resolve: 'resolved',
-  publish: 'published', replace: 'replaced', abandon: 'abandoned', ...GM_JOB_DONE_OF,
+  publish: 'published', replace: 'replaced', abandon: 'abandoned', [PREVIEW_ACTION]: PREVIEW_DONE_KEY, ...GM_JOB_DONE_OF,
 }
 const isGmJob = (action: Action): action is GmJobAction => (GM_JOB_ACTIONS as readonly string[]).includes(action)
 
@@ -99,6 +100,7 @@ export function gmPages(app: FastifyInstance, kit: PageKit): void {
             removePlayer(ctx, m, seat.data.seat, reason, seat.data.email)
             break
           }
+          case PREVIEW_ACTION: runPreviewAction(ctx, m, request.body, reason); break
           case 'abandon': {
             if (values.confirm !== 'on') throw badRequest('tick the box to confirm that the game ends now', 'confirm')
             abandonGame(ctx, m, reason)

@@ -9,6 +9,7 @@ import type { settingsRequest } from '../schemas-gm.js'
 import { recipients, seatName, type Membership, type ServiceContext } from './context.js'
 import { invite } from './games.js'
 import { gmPlays, requireGm } from './membership.js'
+import { setPathPreview } from './path-preview.js'
 import type { z } from 'zod'
 
 const MAX_SEATS = 8
@@ -86,16 +87,19 @@ export function changeSettings(ctx: ServiceContext, m: Membership, input: Settin
       if (next.turnLimit !== null && next.turnLimit < least) throw badRequest(`the turn limit cannot be before turn ${least}, the turn being played`, 'turnLimit')
     }
     ctx.gm.setSettings(game.id, next)
-    ctx.games.logAction(game.id, ctx.now(), 'settings', input.reason, {
+    if (input.pathPreview !== undefined) setPathPreview(ctx, m, input.pathPreview, input.reason)
+    const changed = {
       ...(next.turnLimit !== game.turn_limit ? { turnLimit: next.turnLimit } : {}),
       ...(next.stalemateTurns !== game.stalemate_turns ? { stalemateTurns: next.stalemateTurns } : {}),
       ...(next.tableTalk !== (game.table_talk === 1) ? { tableTalk: next.tableTalk } : {}),
       ...(next.goneRobot !== game.gone_robot ? { goneRobot: next.goneRobot } : {}),
-    })
+    }
+    // A request that only turns the preview on or off is logged once, as that (path-preview.ts).
+    if (Object.keys(changed).length || input.pathPreview === undefined) ctx.games.logAction(game.id, ctx.now(), 'settings', input.reason, changed)
     return next
   })
 }
 
 export function settingsView(game: GameRow) {
-  return { turnLimit: game.turn_limit, stalemateTurns: game.stalemate_turns, tableTalk: game.table_talk === 1, goneRobot: game.gone_robot }
+  return { turnLimit: game.turn_limit, stalemateTurns: game.stalemate_turns, tableTalk: game.table_talk === 1, goneRobot: game.gone_robot, pathPreview: game.path_preview === 1 }
 }

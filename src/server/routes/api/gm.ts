@@ -48,7 +48,7 @@ export function gmRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteRegi
   })
   r.define(app, {
     method: 'POST', url: '/games/:gameId/settings', tag: 'gm', auth: 'user', access: gmOnly, params: gameIdParams, body: settingsRequest,
-    summary: 'GM: turn limit (a change needs a reason), stalemate help, table talk, what a robot whose player left does',
+    summary: 'GM: turn limit (a change needs a reason), stalemate help, table talk, what a robot whose player left does, the planning preview',
     handler: ({ params, viewer, body }) => {
       const m = memberOf(ctx, params.gameId, viewer)
       changeSettings(ctx, m, body)
