@@ -1,5 +1,6 @@
 // The turn, animated (issue 13): on the turn report, robots glide along their paths stage by
-// stage, pushed robots jolt, destroyed robots fade, laser shots flash. Each stage starts from the
+// stage — together where the rules move them together (conveyors, pushers, gears; a pushed robot
+// with its pusher) — pushed robots jolt, destroyed robots fade, laser shots flash. Each stage starts from the
 // server's own picture (before-k.svg), so mechanisms are exactly as the engine left them; the
 // moves in between come from the stage's events, embedded in the page (#anim-data). Play/pause,
 // previous/next stage, ← → and space while the player has focus. With prefers-reduced-motion
@@ -77,19 +78,53 @@
       .then(function (svg) { if (mine === run) board.innerHTML = svg; return mine })
   }
 
+  // One event of one robot (or a shot); resolves when it has played.
+  function playEvent(svg, e) {
+    var g = e.player ? robot(svg, e.player) : null
+    if ((e.kind === 'moved' || e.kind === 'teleported') && g) { var c = centre(svg, e.to); place(g, c.x, c.y, e.cause); return wait(STEP) }
+    if (e.kind === 'turned' && g) { turn(g, e.facing); return wait(STEP) }
+    if (e.kind === 'destroyed' && g) { g.style.transition = STEP ? 'opacity ' + STEP + 'ms' : 'none'; g.style.opacity = '0.15'; return wait(STEP) }
+    if (e.kind === 'board-laser' || e.kind === 'robot-laser') { flash(svg, e.squares, e.kind === 'board-laser' ? '#e3261b' : '#ff8a00'); return wait(reduced ? 0 : 300) }
+    return Promise.resolve()
+  }
+
+  // The stage's events in beats (pages/turns.ts beatOf): one card step at a time in priority
+  // order, a pushed robot with its pusher; every robot at once in a conveyor step, the pushers,
+  // the gears; all lasers of a phase together. Within a beat each robot's own events keep their order.
+  function beats(events) {
+    var out = []
+    events.forEach(function (e) {
+      var last = out[out.length - 1]
+      if (last && last.key === e.beat) last.events.push(e)
+      else out.push({ key: e.beat, events: [e] })
+    })
+    return out
+  }
+
+  // A beat's shots flash together first (a robot they destroy fades after), then every robot's
+  // own events play side by side.
+  function playBeat(svg, beat) {
+    var shots = []
+    var lanes = {}
+    var order = []
+    beat.events.forEach(function (e) {
+      if (e.kind === 'board-laser' || e.kind === 'robot-laser') { shots.push(e); return }
+      if (!lanes[e.player]) { lanes[e.player] = []; order.push(e.player) }
+      lanes[e.player].push(e)
+    })
+    root.setAttribute('data-beat', beat.key)
+    return Promise.all(shots.map(function (e) { return playEvent(svg, e) })).then(function () {
+      return Promise.all(order.map(function (player) {
+        return lanes[player].reduce(function (chain, e) { return chain.then(function () { return playEvent(svg, e) }) }, Promise.resolve())
+      }))
+    })
+  }
+
   function animate(mine) {
     var svg = board.querySelector('svg')
-    var events = data.stages[stage - 1].events
     var chain = Promise.resolve()
-    events.forEach(function (e) {
-      chain = chain.then(function () {
-        if (mine !== run || !svg) return
-        var g = e.player ? robot(svg, e.player) : null
-        if ((e.kind === 'moved' || e.kind === 'teleported') && g) { var c = centre(svg, e.to); place(g, c.x, c.y, e.cause); return wait(STEP) }
-        if (e.kind === 'turned' && g) { turn(g, e.facing); return wait(STEP) }
-        if (e.kind === 'destroyed' && g) { g.style.transition = STEP ? 'opacity ' + STEP + 'ms' : 'none'; g.style.opacity = '0.15'; return wait(STEP) }
-        if (e.kind === 'board-laser' || e.kind === 'robot-laser') { flash(svg, e.squares, e.kind === 'board-laser' ? '#e3261b' : '#ff8a00'); return wait(reduced ? 0 : 300) }
-      })
+    beats(data.stages[stage - 1].events).forEach(function (beat) {
+      chain = chain.then(function () { if (mine === run && svg) return playBeat(svg, beat) })
     })
     return chain.then(function () { root.setAttribute('data-played', String(stage)) })
   }

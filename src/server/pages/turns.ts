@@ -3,6 +3,7 @@
 // registers), whole or stepped through one stage at a time.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ReportTable } from '../../engine/report.js'
+import type { EventTime } from '../../engine/events.js'
 import { REGISTER_COUNT } from '../../engine/types.js'
 import { cardLabel, cardView } from '../../render/cards.js'
 import { turnStory } from '../../render/story.js'
@@ -284,13 +285,23 @@ export function plainProgramError(err: AppError, unfused: readonly number[]): Fi
 const ANIMATED = new Set(['moved', 'teleported', 'turned', 'destroyed', 'board-laser', 'robot-laser'])
 
 /**
+ * When an event plays in the replay: events with the same beat play together. A card's moves
+ * keep their priority order (R5, R10), one card step at a time, and a robot it pushes moves with
+ * it (same priority and step, R13); the board's phases move every robot at once (each conveyor
+ * step, pushers, gears, crushers), and the lasers of a phase fire together (R26).
+ */
+export function beatOf(time: EventTime): string {
+  return time.phase === 'movement' ? `movement:${time.priority ?? 0}:${time.step}` : `${time.phase}:${time.step}`
+}
+
+/**
  * What the animated replay (views/static/replay.js) needs besides the stage pictures: each stage's
- * moves, turns, destructions and shots, in order, in a few fields. Only what the report shows.
+ * moves, turns, destructions and shots, in order, with their beat, in a few fields. Only what the report shows.
  */
 export function animationData(result: TurnResultView, pictureBase: string): string {
   const stages = result.stages.map((s) => ({
     events: s.events.filter((e) => ANIMATED.has(e.kind)).map((e) => {
-      const slim: Record<string, unknown> = { kind: e.kind }
+      const slim: Record<string, unknown> = { kind: e.kind, beat: beatOf(e.time) }
       for (const key of ['player', 'to', 'cause', 'facing', 'squares'] as const) if (key in e) slim[key] = (e as Record<string, unknown>)[key]
       return slim
     }),
