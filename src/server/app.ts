@@ -30,7 +30,7 @@ export const API_PREFIX = '/api/v1'
 export const BODY_LIMIT = 1024 * 1024
 
 export interface AppOptions {
-  config: Pick<Config, 'databasePath' | 'dataDir' | 'smtpUrl' | 'baseUrl' | 'sessionSecret' | 'mailFrom'>
+  config: Pick<Config, 'databasePath' | 'dataDir' | 'smtpUrl' | 'baseUrl' | 'sessionSecret' | 'mailFrom' | 'mailDomain'>
   /** The clock every deadline is computed with; tests drive it. */
   now?: () => number
   boardsDir?: string
@@ -76,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     boardsDir: options.boardsDir ?? fileURLToPath(new URL('../../boards/', import.meta.url)),
     crashPoint: options.crashPoint,
     newSeed: options.newSeed,
+    mailDomain: options.config.mailDomain,
   })
   const transport = options.transport ?? chooseTransport(options.config.smtpUrl, options.config.dataDir, app.log)
   app.decorate('db', db)

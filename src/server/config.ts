@@ -14,6 +14,14 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MAIL_FROM: z.string().min(3).regex(/@/, 'must contain an email address').default('BotWars <botwars@localhost>'),
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
+  // Programs by reply (src/server/inbound/README.md).
+  MAIL_DOMAIN: z.string().trim().toLowerCase()
+    .regex(/^([a-z0-9._%-]+@)?[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a domain (play.example.org) or one mailbox (botwars@example.org)').optional(),
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+  IMAP_URL: z.url({ protocol: /^imaps?$/ }).optional(),
+  IMAP_DONE_MAILBOX: z.string().trim().min(1).max(200).optional(),
+  IMAP_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
 })
 
 export interface Config {
@@ -28,6 +36,12 @@ export interface Config {
   mailFrom: string
   /** Sent mail older than this many days is deleted from the outbox by the clockwork. */
   mailRetentionDays: number
+  /** Where replies go (turn-<token>@domain, or box+turn-<token>@domain); unset: no programs by reply. */
+  mailDomain?: string
+  /** The built-in SMTP listener for replies, when a port is given. */
+  inboundSmtp?: { port: number; host: string }
+  /** The IMAP mailbox polled for replies, when a URL is given. */
+  imap?: { url: string; doneMailbox: string | undefined; pollMs: number }
 }
 
 export class ConfigError extends Error {}
@@ -42,6 +56,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Bad environment variable ${name}: ${issue.message} (got ${JSON.stringify(env[name])})`)
   }
   const e = parsed.data
+  if ((e.INBOUND_SMTP_PORT !== undefined || e.IMAP_URL !== undefined) && !e.MAIL_DOMAIN) {
+    throw new ConfigError('Bad environment variable MAIL_DOMAIN: needed with INBOUND_SMTP_PORT or IMAP_URL, to write the reply addresses (got undefined)')
+  }
   const dataDir = e.DATABASE_PATH === ':memory:' ? './data' : dirname(e.DATABASE_PATH)
   // Only its owner may read it: it holds the database (every hand and program) and the outbox (sign-in links).
   mkdirSync(dataDir, { recursive: true, mode: 0o700 })
@@ -55,6 +72,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? storedSecret(join(dataDir, 'session-secret')),
     mailFrom: e.MAIL_FROM,
     mailRetentionDays: e.MAIL_RETENTION_DAYS,
+    mailDomain: e.MAIL_DOMAIN,
+    inboundSmtp: e.INBOUND_SMTP_PORT !== undefined ? { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST } : undefined,
+    imap: e.IMAP_URL !== undefined ? { url: e.IMAP_URL, doneMailbox: e.IMAP_DONE_MAILBOX, pollMs: e.IMAP_POLL_SECONDS * 1000 } : undefined,
   }
 }
 

@@ -36,6 +36,8 @@ export const createGameRequest = z.object({
   closeEarly: z.boolean().default(true).describe('Close the turn as soon as every program is in'),
   gmPlays: z.boolean().default(false),
   pathPreview: z.boolean().default(true).describe('Players see where their program would take their robot while they plan (computed in their browser)'),
+  reminderHours: z.number().min(1).max(7 * 24).default(12).describe('The reminder goes this long before the deadline (never for a turn shorter than twice this)'),
+  replyFromAnyAddress: z.boolean().default(false).describe('Accept a program by reply from any address holding the player\'s reply token, not only the player\'s own'),
   gmName: displayName(60).optional().describe('When the GM plays: the name shown for the GM\'s robot'),
   gmColour: colour.optional().describe('When the GM plays: the GM robot\'s colour'),
   bots: z.array(z.enum(BOT_LEVELS)).max(7).optional().describe('Built-in bots for the first free seats, e.g. ["greedy", "strong"]; shown as "Bot (greedy)"'),

@@ -73,7 +73,7 @@ it('plays a whole game through the API', async () => {
       // Not all in: nothing closes before the deadline; the reminder goes to Cid only, once.
       t.app.runDueWork()
       expect((await gm.call('GET', `/api/v1/games/${gameId}/turns/2`)).json.status).toBe('open')
-      t.clock.now = Date.parse(game.currentTurn.deadline) - 23 * HOUR
+      t.clock.now = Date.parse(game.currentTurn.deadline) - 11 * HOUR // the default reminder: 12 hours before
       expect(t.app.runDueWork().reminded).toBe(1)
       expect(t.app.runDueWork().reminded).toBe(0)
       expect(t.app.services.outbox.all().filter((m) => m.kind === 'reminder').map((m) => m.recipient)).toEqual(['cid@example.org'])
@@ -138,8 +138,11 @@ it('plays a whole game through the API', async () => {
   expect(drafts).toHaveLength(turn - 1)
   expect(new Set(drafts.map((m) => m.recipient))).toEqual(new Set(['gm@example.org']))
   expect(drafts[0]!.body).toContain('Turn 1 on Training Floor')
+  // One turn mail per player per turn (story, picture, new hand); the GM, who does not play, gets
+  // the results only; the last turn's results come in the game-over mail (issue 14).
   const results = t.app.services.outbox.all().filter((m) => m.kind === 'results')
-  expect(results).toHaveLength((turn - 1) * 4)
+  expect(results.map((m) => m.recipient)).toEqual(Array(turn - 2).fill('gm@example.org'))
+  expect(t.app.services.outbox.all().filter((m) => m.kind === 'hand')).toHaveLength((turn - 1) * 3)
   const history = (await cid.call('GET', `/api/v1/games/${gameId}/history`)).json.history.map((h: any) => h.action)
   expect(history).toEqual(expect.arrayContaining(['create', 'start', 'reopen', 'resolve', 'publish']))
   // Nothing more to do once the game is over.

@@ -30,7 +30,7 @@ describe('mail through SMTP', () => {
     expect(invitations.map((m) => m.to[0])).toEqual(PLAYERS.map((p) => p.email))
 
     const dealt = JSON.parse((t.app.services.db.prepare('SELECT dealt_state_json FROM turns WHERE game_id = ?').get(gameId) as { dealt_state_json: string }).dealt_state_json) as GameState
-    const hands = smtp.received.filter((m) => m.subject === 'BotWars "Test game" turn 1: your hand')
+    const hands = smtp.received.filter((m) => m.subject.startsWith('Turn 1 of "Test game" — your program is due '))
     expect(hands).toHaveLength(3)
     // Cards in words, as on the pages: "Move 2 (700)".
     const everyCard = Object.values(dealt.hands).flat().map(cardLabel)
@@ -41,7 +41,7 @@ describe('mail through SMTP', () => {
       expect(shown.sort()).toEqual([...own].sort())
       expect(mail.text).toMatch(/HP: +10/)
       expect(mail.text).toMatch(/Robots left: +3/)
-      expect(mail.text).toContain('Deadline: ')
+      expect(mail.text).toMatch(/Your program is due \w{3} \d+ \w{3} \d\d:\d\d UTC\./)
       expect(mail.text).toContain(`http://botwars.test/games/${gameId}/turns/1/submit`)
     })
   })
@@ -141,7 +141,7 @@ describe('mail through SMTP', () => {
 
 describe('a backlog', () => {
   it('goes out in one deliver() call while batches come back full, over a pooled connection', async () => {
-    const s = await startSmtp()
+    const s = await startSmtp(0, { parse: false })
     const b = await testApp({ smtpUrl: s.url })
     try {
       for (let i = 0; i < 250; i++) b.app.services.mail({ kind: 'test', gameId: null, to: `r${i}@example.org`, subject: `backlog ${i}`, body: 'hello' })

@@ -1,31 +1,38 @@
-// A real SMTP server on 127.0.0.1 for the mail tests (the smtp-server package), keeping what it accepts.
+// A real SMTP server on 127.0.0.1 for the mail tests (the smtp-server package), keeping what it
+// accepts, each message parsed by mailparser (text and HTML parts, headers, attachments).
+import { simpleParser, type Attachment } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
-export interface Received { to: string[]; subject: string; messageId: string; text: string }
-
-/** RFC 2047 encoded words (nodemailer encodes subjects with quotes or non-ASCII). */
-function decodeWords(text: string): string {
-  return text.replace(/\?=\s+=\?/g, '?==?').replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, data: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'))
+export interface Received {
+  to: string[]; subject: string; messageId: string; text: string; html: string
+  /** Header names in lower case; structured values (addresses, dates) as their raw text. */
+  headers: Map<string, string>
+  attachments: Attachment[]
+  raw: Buffer
 }
 
-function decode(raw: string): Received {
-  const split = raw.indexOf('\r\n\r\n')
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ')
-  let body = raw.slice(split + 4)
-  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim() ?? ''
-  if (/quoted-printable/i.test(header('Content-Transfer-Encoding'))) {
-    body = Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
-  } else if (/base64/i.test(header('Content-Transfer-Encoding'))) {
-    body = Buffer.from(body, 'base64').toString('utf8')
+async function decode(raw: Buffer, to: string[]): Promise<Received> {
+  const parsed = await simpleParser(raw, { keepCidLinks: true })
+  const headers = new Map<string, string>()
+  for (const line of parsed.headerLines) headers.set(line.key, line.line.slice(line.line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim())
+  return {
+    to, subject: parsed.subject ?? '', messageId: parsed.messageId ?? '', text: (parsed.text ?? '').replace(/\r\n/g, '\n'),
+    html: typeof parsed.html === 'string' ? parsed.html : '', headers, attachments: parsed.attachments, raw,
   }
-  return { to: [], subject: decodeWords(header('Subject')), messageId: header('Message-ID'), text: body.replace(/\r\n/g, '\n') }
 }
 
-/** `refuse`: recipients the server answers with a permanent 550 (no such mailbox), as real ones do. */
-export async function startSmtp(port = 0, options: { refuse?: (address: string) => boolean } = {}) {
+/** Only the envelope and the top-level headers: for tests of volume, where parsing every part would be most of the time. */
+function headersOnly(raw: Buffer, to: string[]): Received {
+  const head = raw.subarray(0, raw.indexOf('\r\n\r\n')).toString('utf8').replace(/\r\n[ \t]+/g, ' ')
+  const headers = new Map(head.split('\r\n').map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as [string, string]))
+  return { to, subject: headers.get('subject') ?? '', messageId: headers.get('message-id') ?? '', text: '', html: '', headers, attachments: [], raw }
+}
+
+/**
+ * `refuse`: recipients the server answers with a permanent 550 (no such mailbox), as real ones do.
+ * `parse: false`: keep only the envelope and headers of each message (volume tests).
+ */
+export async function startSmtp(port = 0, options: { refuse?: (address: string) => boolean; parse?: boolean } = {}) {
   const received: Received[] = []
   const server = new SMTPServer({
     authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
@@ -37,8 +44,12 @@ export async function startSmtp(port = 0, options: { refuse?: (address: string) 
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
       stream.on('end', () => {
-        received.push({ ...decode(Buffer.concat(chunks).toString('utf8')), to: session.envelope.rcptTo.map((r) => r.address) })
-        callback()
+        const to = session.envelope.rcptTo.map((r) => r.address)
+        const raw = Buffer.concat(chunks)
+        ;(options.parse === false ? Promise.resolve(headersOnly(raw, to)) : decode(raw, to)).then((mail) => {
+          received.push(mail)
+          callback()
+        }, callback)
       })
     },
   })

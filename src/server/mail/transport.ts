@@ -4,7 +4,23 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 
-export interface OutgoingMail { id: number; from: string; to: string; subject: string; text: string; messageId: string }
+export interface OutgoingMail {
+  id: number; from: string; to: string; subject: string; text: string; messageId: string
+  html?: string
+  replyTo?: string
+  inReplyTo?: string
+  references?: string
+  headers?: Record<string, string>
+  attachments?: { filename: string; content: Buffer; cid: string; contentType: string }[]
+}
+
+/** The message as nodemailer takes it: multipart/alternative (text, then HTML), related to its inline picture. */
+function message(mail: OutgoingMail) {
+  return {
+    from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId,
+    replyTo: mail.replyTo, inReplyTo: mail.inReplyTo, references: mail.references, headers: mail.headers, attachments: mail.attachments,
+  }
+}
 
 export interface MailTransport {
   /** Resolves only once the message is accepted (by the SMTP server, or written to disk). */
@@ -36,7 +52,7 @@ export function smtpTransport(url: string): MailTransport {
       idle = null
       pool ??= createPool()
       try {
-        await pool.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, messageId: mail.messageId })
+        await pool.sendMail(message(mail))
       } finally {
         if (pool) {
           if (idle) clearTimeout(idle)
@@ -55,7 +71,7 @@ export function fileTransport(dir: string, log: (line: string) => void): MailTra
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   return {
     async send(mail) {
-      const info = await builder.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, messageId: mail.messageId })
+      const info = await builder.sendMail(message(mail))
       const file = join(dir, `${String(mail.id).padStart(6, '0')}.eml`)
       writeFileSync(file, info.message as Buffer, { mode: 0o600 })
       const links = mail.text.match(/https?:\/\/\S+/g) ?? []

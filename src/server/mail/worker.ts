@@ -4,6 +4,7 @@
 // server refuses it for good (a 5xx answer about its recipient or its content), or when it could
 // not be sent for GIVE_UP_AFTER_MS, as mail servers themselves give up after some days.
 import type { OutboxRepository } from '../repositories/outbox.js'
+import { composeOutgoing, type ComposeDeps } from './compose.js'
 import type { MailTransport } from './transport.js'
 
 export const LEASE_MS = 2 * 60_000
@@ -29,9 +30,8 @@ export function retryDelay(attempts: number): number {
 export interface MailWorkerDeps {
   outbox: OutboxRepository
   transport: MailTransport
-  from: string
-  /** Used in Message-IDs, so a resent message (after a crash mid-send) can be recognised. */
-  domain: string
+  /** From, Message-ID host (a resent message, after a crash mid-send, can be recognised), links, picture. */
+  compose: ComposeDeps
   log: { warn(obj: object, msg: string): void }
 }
 
@@ -42,10 +42,7 @@ export async function deliverDueMail(deps: MailWorkerDeps, now: () => number, li
     const row = deps.outbox.claim(now(), LEASE_MS)
     if (!row) break
     try {
-      await deps.transport.send({
-        id: row.id, from: deps.from, to: row.recipient, subject: row.subject, text: row.body,
-        messageId: `<outbox-${row.id}-${row.created_at}@${deps.domain}>`,
-      })
+      await deps.transport.send(composeOutgoing(row, deps.compose))
       deps.outbox.markSent(row.id, now())
       sent++
     } catch (err) {

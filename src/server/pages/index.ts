@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify'
 import { fileURLToPath } from 'node:url'
 import { formTokenOwner } from '../plugins/session.js'
 import type { SignInLimits } from '../plugins/sign-in-limits.js'
+import { mailPages } from '../mail/pages.js'
 import type { ServiceContext } from '../services/context.js'
 import { authPages } from './auth.js'
 import { gamePages } from './games.js'
@@ -86,4 +87,5 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
   picturePages(app, kit)
   seriesPages(app, kit)
   await liveRoutes(app, ctx)
+  mailPages(app, kit)
 }

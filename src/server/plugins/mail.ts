@@ -2,6 +2,8 @@
 // the outbox worker. The outbox itself is written by the services, inside their transactions.
 import { join } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
+import { pictureFromDatabase, type ComposeDeps } from '../mail/compose.js'
+import { preferencesRepository } from '../mail/preferences.js'
 import { fileTransport, smtpTransport, type MailTransport } from '../mail/transport.js'
 import { deliverDueMail } from '../mail/worker.js'
 import type { ServiceContext } from '../services/context.js'
@@ -16,7 +18,10 @@ export function chooseTransport(smtpUrl: string | undefined, dataDir: string, lo
 }
 
 export function mailer(ctx: ServiceContext, transport: MailTransport, from: string, baseUrl: string, log: FastifyBaseLogger) {
-  const domain = new URL(baseUrl).hostname || 'botwars.local'
+  const compose: ComposeDeps = {
+    from, domain: new URL(baseUrl).hostname || 'botwars.local', link: ctx.link, prefs: preferencesRepository(ctx.db),
+    picture: (request) => pictureFromDatabase(ctx, request),
+  }
   let running: Promise<number> | null = null
   let stopped = false
   /**
@@ -27,7 +32,7 @@ export function mailer(ctx: ServiceContext, transport: MailTransport, from: stri
     const started = performance.now()
     let total = 0
     for (let batch = 0; batch < MAX_BATCHES && !stopped; batch++) {
-      const sent = await deliverDueMail({ outbox: ctx.outbox, transport, from, domain, log }, ctx.now, BATCH, () => stopped)
+      const sent = await deliverDueMail({ outbox: ctx.outbox, transport, compose, log }, ctx.now, BATCH, () => stopped)
       total += sent
       if (sent < BATCH || performance.now() - started > BUDGET_MS) break
     }

@@ -13,6 +13,8 @@ export interface GameRow {
   /** Issue 12 (migration 027): endings, seats that change, table talk. */
   turn_limit: number | null; stalemate_turns: number | null; stalemate_offered_turn: number | null
   gone_robot: 'random' | 'leave' | 'bot'; table_talk: number; end_reason: string | null; placings_json: string | null
+  /** How long before the deadline the reminder goes; whether a reply token works from any address (issue 14). */
+  reminder_before_ms: number; reply_from_any: number
 }
 
 export interface SeatRow {
@@ -32,9 +34,9 @@ export type NewGame = Omit<GameRow, 'status' | 'paused_at' | 'state_json' | 'win
 
 export function gamesRepository(db: Db) {
   const insertGame = db.prepare<NewGame>(`INSERT INTO games (id, name, board_name, board_json, gm_user_id, seat_count,
-    turn_length_ms, review_window_ms, close_early, gm_plays, path_preview, seed, public_token, status, created_at)
+    turn_length_ms, review_window_ms, close_early, gm_plays, path_preview, reminder_before_ms, reply_from_any, seed, public_token, status, created_at)
     VALUES (@id, @name, @board_name, @board_json, @gm_user_id, @seat_count, @turn_length_ms, @review_window_ms,
-    @close_early, @gm_plays, @path_preview, @seed, @public_token, 'setup', @created_at)`)
+    @close_early, @gm_plays, @path_preview, @reminder_before_ms, @reply_from_any, @seed, @public_token, 'setup', @created_at)`)
   const setPathPreview = db.prepare<[number, string]>('UPDATE games SET path_preview = ? WHERE id = ?')
   const byId = db.prepare<[string], GameRow>('SELECT * FROM games WHERE id = ?')
   const byPublicToken = db.prepare<[string], GameRow>('SELECT * FROM games WHERE public_token = ?')

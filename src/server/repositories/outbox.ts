@@ -1,18 +1,43 @@
 // The mail outbox. Rows are written inside the transaction that causes them; the worker claims a
 // row with a lease before sending, so two workers never send one message at the same time.
+// Each recipient's mail preference is applied here, when the mail is queued: held for their
+// daily digest, dropped when they want none (sign-in mail always goes).
+import { ALWAYS_SENT, preferencesRepository } from '../mail/preferences.js'
 import type { Db } from '../plugins/db.js'
 
 export interface OutboxRow {
   id: number; kind: string; game_id: string | null; recipient: string; subject: string; body: string
   status: 'pending' | 'sending' | 'sent' | 'failed'; attempts: number; next_attempt_at: number; lease_until: number | null
   last_error: string | null; created_at: number; sent_at: number | null
+  html: string | null; headers_json: string | null; picture_json: string | null
 }
 
-export interface NewMail { kind: string; gameId?: string | null; to: string; subject: string; body: string }
+export interface NewMail {
+  kind: string; gameId?: string | null; to: string; subject: string; body: string
+  /** The HTML part; made from `body` when the mail is sent if left out. */
+  html?: string
+  /** Extra headers, e.g. Reply-To. */
+  headers?: Record<string, string>
+  /** The board picture to attach (mail/picture.ts), rendered when the mail is sent. */
+  picture?: { gameId: string; turn: number; player: string | null }
+}
+
+/** A held mail of someone who wants a daily digest. */
+export interface DigestRow { id: number; recipient: string; kind: string; game_id: string | null; subject: string; body: string; created_at: number }
 
 export function outboxRepository(db: Db) {
-  const insert = db.prepare<[string, string | null, string, string, string, number, number]>(
-    'INSERT INTO outbox (kind, game_id, recipient, subject, body, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+  const prefs = preferencesRepository(db)
+  const insert = db.prepare<[string, string | null, string, string, string, string | null, string | null, string | null, number, number]>(
+    `INSERT INTO outbox (kind, game_id, recipient, subject, body, html, headers_json, picture_json, next_attempt_at, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+  const hold = db.prepare<[string, string, string | null, string, string, number]>(
+    'INSERT INTO mail_digest (recipient, kind, game_id, subject, body, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+  const digestsDue = db.prepare<[number, number], string>(`SELECT DISTINCT mail_digest.recipient FROM mail_digest
+    LEFT JOIN mail_preferences ON mail_preferences.email = mail_digest.recipient
+    WHERE mail_preferences.last_digest_at IS NULL OR mail_preferences.last_digest_at <= ? LIMIT ?`).pluck()
+  const held = db.prepare<[string], DigestRow>('SELECT * FROM mail_digest WHERE recipient = ? ORDER BY id')
+  const release = db.prepare<[string, number]>('DELETE FROM mail_digest WHERE recipient = ? AND id <= ?')
+  const digested = db.prepare<[number, string]>('UPDATE mail_preferences SET last_digest_at = ? WHERE email = ?')
   const claim = db.prepare<[number, number, number, number], OutboxRow>(`UPDATE outbox
     SET status = 'sending', lease_until = ?, attempts = attempts + 1
     WHERE id = (SELECT id FROM outbox
@@ -34,8 +59,25 @@ export function outboxRepository(db: Db) {
     ORDER BY next_attempt_at LIMIT ?)`)
 
   return {
+    /** Queues a mail as its recipient's preference says: now, in the next digest, or not at all. */
     add(mail: NewMail, now: number) {
-      insert.run(mail.kind, mail.gameId ?? null, mail.to, mail.subject, mail.body, now, now)
+      // A digest is itself the held mail going out: it is never held again.
+      const mode = ALWAYS_SENT.has(mail.kind) || mail.kind === 'digest' ? 'every' : prefs.modeOf(mail.to)
+      if (mode === 'none') return
+      if (mode === 'digest') {
+        hold.run(mail.to, mail.kind, mail.gameId ?? null, mail.subject, mail.body, now)
+        return
+      }
+      insert.run(mail.kind, mail.gameId ?? null, mail.to, mail.subject, mail.body, mail.html ?? null,
+        mail.headers ? JSON.stringify(mail.headers) : null, mail.picture ? JSON.stringify(mail.picture) : null, now, now)
+    },
+    /** Recipients with held mail whose last digest went before `before` (at most `limit`). */
+    digestsDue: (before: number, limit: number) => digestsDue.all(before, limit),
+    held: (recipient: string) => held.all(recipient),
+    /** Drops the held mail folded into a digest (up to `lastId`) and notes when the digest went. */
+    released(recipient: string, lastId: number, now: number) {
+      release.run(recipient, lastId)
+      digested.run(now, recipient)
     },
     claim: (now: number, leaseMs: number) => claim.get(now + leaseMs, now, now, now),
     markSent: (id: number, now: number) => { sent.run(now, id) },

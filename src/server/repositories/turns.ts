@@ -66,8 +66,13 @@ export function turnsRepository(db: Db) {
       SELECT turns.id, turns.deadline FROM turns CROSS JOIN games ON games.id = turns.game_id
         WHERE turns.status = 'open' AND turns.programs_in = 1 AND games.close_early = 1 AND games.status = 'running'
     ) ORDER BY deadline, id LIMIT @limit`).pluck()
+  // The reminder goes the game's reminder_before_ms before the deadline, never for a turn shorter
+  // than twice that, never within the hour after the deal (issue 14). @soon bounds the index range.
   const remindersDue = db.prepare<{ now: number; soon: number; limit: number }, number>(`SELECT turns.id FROM turns CROSS JOIN games ON games.id = turns.game_id
     WHERE turns.status = 'open' AND turns.deadline <= @soon AND turns.deadline > @now AND turns.reminder_queued = 0
+      AND turns.deadline - games.reminder_before_ms <= @now
+      AND turns.deadline - turns.opened_at >= 2 * games.reminder_before_ms
+      AND @now - turns.opened_at >= 3600000
       AND games.status = 'running' AND NOT (turns.programs_in = 1 AND games.close_early = 1)
     ORDER BY turns.deadline LIMIT @limit`).pluck()
 

@@ -21,6 +21,8 @@ export interface ServiceOptions {
   crashPoint?: (name: string) => void
   /** Where a new game's seed comes from; tests fix it so a game replays. */
   newSeed?: () => number
+  /** MAIL_DOMAIN: turn mails carry reply addresses there (programs by reply, src/server/inbound/). */
+  mailDomain?: string
 }
 
 export function createContext(options: ServiceOptions) {
@@ -98,7 +100,8 @@ export function reportNames(seats: readonly SeatRow[]) {
   return { names, colours }
 }
 
-export const REMINDER_BEFORE_MS = 24 * 3600_000
+/** The longest reminder a GM may set (games.reminder_before_ms; 12 hours unless chosen). */
+export const MAX_REMINDER_BEFORE_MS = 7 * 24 * 3600_000
 
 /** Everyone who hears about the game: the players in their seats and the GM, once each. */
 export function recipients(ctx: ServiceContext, game: GameRow): string[] {

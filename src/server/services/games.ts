@@ -12,7 +12,7 @@ import { deadlineMovedMail, gameOverMail, invitationMail } from '../mail/templat
 import type { GameRow, SeatRow } from '../repositories/games.js'
 import { hashSecret, newSecret } from '../repositories/users.js'
 import type { createGameRequest } from '../schemas.js'
-import { recipients, REMINDER_BEFORE_MS, seatName, type Membership, type ServiceContext } from './context.js'
+import { recipients, seatName, type Membership, type ServiceContext } from './context.js'
 import { setUpBots } from './bot-seats.js'
 import { openTurn } from './deal.js'
 import { requireGm } from './membership.js'
@@ -50,8 +50,13 @@ function readBoardFile(ctx: ServiceContext, id: string): { definition: BoardDefi
   }
 }
 
-/** `pathPreview` may be left out (on by default, as in the API): scripts and older callers do not name it. */
-export function createGame(ctx: ServiceContext, gmUserId: number, input: Omit<z.output<typeof createGameRequest>, 'pathPreview'> & { pathPreview?: boolean }): GameRow {
+type GameSettings = z.output<typeof createGameRequest>
+type Defaulted = 'pathPreview' | 'reminderHours' | 'replyFromAnyAddress'
+/**
+ * Settings with defaults may be left out (as in the API): scripts and older callers do not name
+ * them. Path preview on; reminder 12 hours before the deadline; replies from the player's address only.
+ */
+export function createGame(ctx: ServiceContext, gmUserId: number, input: Omit<GameSettings, Defaulted> & Partial<Pick<GameSettings, Defaulted>>): GameRow {
   let board: BoardDefinition
   let file: unknown
   if ((input.board === undefined) === (input.boardFile === undefined)) throw badRequest('give either board or boardFile', 'board')
@@ -76,7 +81,8 @@ export function createGame(ctx: ServiceContext, gmUserId: number, input: Omit<z.
       id, name: input.name, board_name: board.name, board_json: JSON.stringify(file), gm_user_id: gmUserId,
       seat_count: input.seats, turn_length_ms: Math.round(input.turnLengthHours * HOUR),
       review_window_ms: Math.round(input.reviewWindowHours * HOUR), close_early: input.closeEarly ? 1 : 0, path_preview: input.pathPreview === false ? 0 : 1,
-      gm_plays: input.gmPlays ? 1 : 0, seed: ctx.newSeed?.() ?? randomInt(0, 2 ** 31 - 1), public_token: newSecret(), created_at: now,
+      gm_plays: input.gmPlays ? 1 : 0, reminder_before_ms: Math.round((input.reminderHours ?? 12) * HOUR), reply_from_any: input.replyFromAnyAddress ? 1 : 0,
+      seed: ctx.newSeed?.() ?? randomInt(0, 2 ** 31 - 1), public_token: newSecret(), created_at: now,
     })
     ctx.gm.setSettings(id, {
       turnLimit: input.turnLimit ?? null, stalemateTurns: input.stalemateTurns ?? null,
@@ -233,7 +239,7 @@ export function extendDeadline(ctx: ServiceContext, m: Membership, deadline: num
     const turn = ctx.turns.current(m.game.id)
     if (!turn || turn.status !== 'open') throw conflict('no turn is open')
     if (deadline <= ctx.now()) throw badRequest('the new deadline must be in the future', 'deadline')
-    ctx.turns.setDeadline(turn.id, deadline, turn.reminder_queued === 1 && deadline - REMINDER_BEFORE_MS <= ctx.now())
+    ctx.turns.setDeadline(turn.id, deadline, turn.reminder_queued === 1 && deadline - m.game.reminder_before_ms <= ctx.now())
     ctx.games.logAction(m.game.id, ctx.now(), 'deadline', reason, { turn: turn.number, from: new Date(turn.deadline).toISOString(), to: new Date(deadline).toISOString() })
     // Players plan around the deadline they were mailed, so a moved one is mailed too.
     const link = ctx.link(`/games/${m.game.id}/turns/${turn.number}/submit`)

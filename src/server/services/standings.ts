@@ -6,6 +6,7 @@ import { addRobot, takeOffBoard } from '../../engine/seats.js'
 import type { GameState } from '../../engine/types.js'
 import { conflict } from '../errors.js'
 import { finalStandingsMail, stalemateMail, type StandingLine } from '../mail/gm-templates.js'
+import { queueResultsOnly, type Published } from '../mail/turn-queue.js'
 import type { GameRow } from '../repositories/games.js'
 import { boardDefinition, recipients, reportNames, type Membership, type ServiceContext } from './context.js'
 import { requireGm } from './membership.js'
@@ -54,8 +55,12 @@ export function standingsView(ctx: ServiceContext, game: GameRow) {
 const lines = (rows: readonly StandingsRow[]): StandingLine[] =>
   rows.map((p) => ({ place: p.place, name: p.name, flags: p.flags, robotsLeft: p.robotsLeft, hp: p.hp, out: p.out, winner: p.winner }))
 
-/** Ends the game with placings stored and the final standings mailed to everyone (inside the caller's transaction). */
-export function finishWithPlacings(ctx: ServiceContext, gameId: string, winners: readonly string[], reason: EndReason): void {
+/**
+ * Ends the game with placings stored and the final standings mailed to everyone (inside the
+ * caller's transaction). When a published turn ended it, that one mail also carries the turn's
+ * story and picture (issue 14: one mail per reader, not the results and then the standings).
+ */
+export function finishWithPlacings(ctx: ServiceContext, gameId: string, winners: readonly string[], reason: EndReason, lastTurn?: Published): void {
   const game = ctx.games.byId(gameId)!
   const state = stateOf(game)!
   const ranked = placings({ board: ctx.board(game), robots: state.robots, winners, outAfterTurn: ctx.gm.outAfterTurn(game.id) })
@@ -66,6 +71,11 @@ export function finishWithPlacings(ctx: ServiceContext, gameId: string, winners:
     ? winners.length ? `Winner${winners.length > 1 ? 's' : ''}: ${winners.map((p) => names[p] ?? p).join(' and ')}.` : 'Nobody won.'
     : OUTCOME[reason]
   const turns = ctx.gm.lastPublished(game.id)?.number ?? 0
+  if (lastTurn) {
+    const headline = reason !== 'won' ? 'final standings' : winners.length ? `${winners.map((p) => names[p] ?? p).join(' and ')} won` : 'nobody won'
+    queueResultsOnly(ctx, game, lastTurn, { headline, outcome, turnsPlayed: turns, standings: lines(rows), standingsLink: ctx.link(`/games/${game.id}/standings`) })
+    return
+  }
   for (const to of recipients(ctx, game)) {
     ctx.mail({ kind: 'game-over', gameId: game.id, to, ...finalStandingsMail(game.name, outcome, turns, lines(rows), ctx.link(`/games/${game.id}/standings`)) })
   }
@@ -90,7 +100,7 @@ export function endWithPlacings(ctx: ServiceContext, m: Membership, reason: stri
  * flag was touched for the game's stalemate count. Returns the state to deal from, or null when the
  * game ended.
  */
-export function afterPublished(ctx: ServiceContext, game: GameRow, number: number, dealt: GameState, next: GameState): GameState | null {
+export function afterPublished(ctx: ServiceContext, game: GameRow, number: number, dealt: GameState, next: GameState, published?: Published): GameState | null {
   recordOuts(ctx, game.id, number, dealt, next)
   let state = next
   const definition = boardDefinition(game)
@@ -104,7 +114,7 @@ export function afterPublished(ctx: ServiceContext, game: GameRow, number: numbe
   }
   const finish = (reason: EndReason) => {
     ctx.games.setState(game.id, JSON.stringify(state))
-    finishWithPlacings(ctx, game.id, [], reason)
+    finishWithPlacings(ctx, game.id, [], reason, published)
     return null
   }
   if (game.turn_limit !== null && number >= game.turn_limit) return finish('turn-limit')

@@ -7,15 +7,16 @@ import { turnReportText } from '../../render/report-text.js'
 import type { TurnResult } from '../../engine/turn.js'
 import type { Card, GameState } from '../../engine/types.js'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.js'
-import { draftReadyMail, reminderMail, reopenedMail, resultsMail } from '../mail/templates.js'
+import { draftReadyMail, reopenedMail } from '../mail/templates.js'
+import { queueReminder, type Published } from '../mail/turn-queue.js'
 import type { GameRow } from '../repositories/games.js'
 import type { SubmissionRow, TurnRow } from '../repositories/turns.js'
 import type { submissionRequest } from '../schemas.js'
-import { recipients, reportNames, type Membership, type ServiceContext, type Viewer } from './context.js'
+import { reportNames, type Membership, type ServiceContext, type Viewer } from './context.js'
 import { dealtState, mustSubmit, openTurn, submitPath } from './deal.js'
 import { requireGm } from './membership.js'
 import { isPractice, missedProgramFill } from './bot-seats.js'
-import { correctionsText } from './corrections.js'
+import { correctionsOf } from './corrections.js'
 import { invalidatePublishedTurn } from './published-turns.js'
 import { programOf, resolveFromSubmissions, type Program } from './resolve.js'
 import { afterPublished, finishWithPlacings, recordOuts } from './standings.js'
@@ -184,22 +185,20 @@ function publishDraft(ctx: ServiceContext, game: GameRow, turnId: number): boole
   const result = JSON.parse(turn.result_json!) as TurnResult
   const next = JSON.parse(turn.next_state_json!) as GameState
   ctx.games.setState(game.id, JSON.stringify(next))
-  const text = report(ctx, game, result) + correctionsText(ctx, turn.id)
-  const everyone = recipients(ctx, game)
-  for (const to of everyone) {
-    ctx.mail({ kind: 'results', gameId: game.id, to, ...resultsMail(game.name, turn.number, text, ctx.link(`/games/${game.id}/turns/${turn.number}`)) })
-  }
+  // One mail per reader for the whole turn (issue 14): its story, picture and corrections (issue
+  // 12) come in the next turn's mail, or in the results-only / final mail when there is no next hand.
+  const published: Published = { number: turn.number, result, corrections: correctionsOf(ctx, game.id, turn.id) }
   invalidatePublishedTurn(game.id, turn.number)
   if (next.gameOver) {
     recordOuts(ctx, game.id, turn.number, dealtState(turn), next)
-    finishWithPlacings(ctx, game.id, next.winners, 'won')
+    finishWithPlacings(ctx, game.id, next.winners, 'won', published)
     return true
   }
   // Who went out, seats that changed, the turn limit and stalemate help (services/standings.ts).
-  const toDeal = afterPublished(ctx, game, turn.number, dealtState(turn), next)
+  const toDeal = afterPublished(ctx, game, turn.number, dealtState(turn), next, published)
   if (toDeal) {
     ctx.games.setState(game.id, JSON.stringify(toDeal))
-    openTurn(ctx, game, toDeal)
+    openTurn(ctx, game, toDeal, published)
   }
   return true
 }
@@ -256,7 +255,7 @@ export function publishWhenReviewEnds(ctx: ServiceContext, turnId: number): bool
   })
 }
 
-/** Queues the 24-hour reminder, once per turn, to players whose program is not in. */
+/** Queues the reminder, once per turn, to players whose program is not in (the timing is in turnsRepository.remindersDue). */
 export function queueReminders(ctx: ServiceContext, turnId: number): boolean {
   return ctx.write(() => {
     const turn = ctx.turns.byId(turnId)
@@ -267,7 +266,7 @@ export function queueReminders(ctx: ServiceContext, turnId: number): boolean {
     for (const seat of ctx.games.seats(game.id)) {
       const robot = dealt.robots.find((r) => r.player === seat.player_id)
       if (!seat.email || !robot || !mustSubmit(robot) || submitted.has(seat.player_id)) continue
-      ctx.mail({ kind: 'reminder', gameId: game.id, to: seat.email, ...reminderMail(game.name, turn.number, turn.deadline, ctx.link(submitPath(game, turn.number))) })
+      queueReminder(ctx, game, turn, seat.email, seat.player_id)
     }
     return true
   })

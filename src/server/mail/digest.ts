@@ -1,0 +1,35 @@
+// The daily digest: mail held for people who asked for one digest a day (outbox.add holds it)
+// is folded into one message per person, at most once every 24 hours. Each held mail's text is
+// kept whole, reply addresses included, so a digest reader can still play by reply.
+import type { ServiceContext } from '../services/context.js'
+import { preferencesRepository } from './preferences.js'
+import { SETTINGS_PATH } from './compose.js'
+import { heading } from './text.js'
+
+export const DIGEST_EVERY_MS = 24 * 3600_000
+
+/** Queues the digests that are due; returns how many. */
+export function queueDigests(ctx: ServiceContext, limit: number): number {
+  const now = ctx.now()
+  const prefs = preferencesRepository(ctx.db)
+  let queued = 0
+  for (const recipient of ctx.outbox.digestsDue(now - DIGEST_EVERY_MS, limit)) {
+    ctx.write(() => {
+      const held = ctx.outbox.held(recipient)
+      if (held.length === 0) return
+      const mode = prefs.modeOf(recipient)
+      if (mode !== 'none') {
+        const body = [
+          ...heading(`Your BotWars digest: ${held.length} ${held.length === 1 ? 'mail' : 'mails'}`), '',
+          ...held.flatMap((m) => [...heading(m.subject).map((l, i) => (i === 1 ? l.replace(/=/g, '-') : l)), '', m.body.trimEnd(), '', '']),
+          `You get one digest a day. Change it: ${ctx.link(SETTINGS_PATH)}`, '',
+        ].join('\n')
+        const games = new Set(held.map((m) => m.game_id))
+        ctx.mail({ kind: 'digest', gameId: games.size === 1 ? held[0]!.game_id : null, to: recipient, subject: `BotWars digest: ${held.map((m) => m.subject).slice(0, 2).join('; ')}${held.length > 2 ? '; …' : ''}`, body })
+        queued++
+      }
+      ctx.outbox.released(recipient, held.at(-1)!.id, now)
+    })
+  }
+  return queued
+}

@@ -1,0 +1,44 @@
+// Per-person mail preferences (by address) and the one-click unsubscribe links that set them.
+// A link is an HMAC of the address under the server's 'mail' key (migration 028): nothing is
+// stored per link, a link cannot be made for another address, and it works for as long as the
+// key is kept.
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { Db } from '../plugins/db.js'
+
+export const MAIL_MODES = ['every', 'digest', 'none'] as const
+export type MailMode = (typeof MAIL_MODES)[number]
+
+/** Mail that goes whatever the preference: without it nobody could sign in to change it. */
+export const ALWAYS_SENT = new Set(['sign-in'])
+
+export const MODE_LABELS: Record<MailMode, string> = {
+  every: 'Every mail as it happens (a mail per turn and game)',
+  digest: 'One digest of my games a day',
+  none: 'No mail except sign-in links',
+}
+
+export function preferencesRepository(db: Db) {
+  const mode = db.prepare<[string], MailMode>('SELECT mode FROM mail_preferences WHERE email = ?').pluck()
+  const set = db.prepare<[string, MailMode, number]>(`INSERT INTO mail_preferences (email, mode, updated_at) VALUES (?, ?, ?)
+    ON CONFLICT (email) DO UPDATE SET mode = excluded.mode, updated_at = excluded.updated_at`)
+  const key = db.prepare<[], Buffer>("SELECT key FROM server_keys WHERE name = 'mail'").pluck()
+  let mailKey: Buffer | undefined
+  const token = (email: string) => createHmac('sha256', (mailKey ??= key.get()!)).update(`unsubscribe:${email.toLowerCase()}`).digest('base64url')
+  return {
+    modeOf: (email: string): MailMode => mode.get(email) ?? 'every',
+    setMode: (email: string, m: MailMode, now: number) => { set.run(email.toLowerCase(), m, now) },
+    unsubscribeToken: token,
+    /** Whether `candidate` is the unsubscribe token of `email` (compared in constant time). */
+    checkUnsubscribeToken(email: string, candidate: string): boolean {
+      const want = Buffer.from(token(email))
+      const got = Buffer.from(candidate)
+      return want.length === got.length && timingSafeEqual(want, got)
+    },
+  }
+}
+export type PreferencesRepository = ReturnType<typeof preferencesRepository>
+
+/** The path of the one-click unsubscribe link for an address (served by mail/pages.ts). */
+export function unsubscribePath(prefs: PreferencesRepository, email: string): string {
+  return `/mail/unsubscribe?a=${Buffer.from(email.toLowerCase()).toString('base64url')}&t=${prefs.unsubscribeToken(email)}`
+}

@@ -1,0 +1,160 @@
+// The mails of a turn, each with a text part and an HTML part made from the same facts:
+// the turn mail (what happened to you, the board picture, your new hand and state, the deadline,
+// the form, the reply address), the results-only mail (no next hand: the GM who does not play, a
+// robot out of the game), the natural game-over mail, and the reminder.
+import { formatCard, unfusedRegisters } from '../../engine/deck.js'
+import { formatSquare } from '../../engine/geometry.js'
+import type { Card, RobotState } from '../../engine/types.js'
+import { standingsText, type StandingLine } from './gm-templates.js'
+import { mailHtml } from './html.js'
+import { PICTURE_CID } from './picture.js'
+import { dueText, heading, TEXT_WIDTH, wrap } from './text.js'
+
+export interface RichMail { subject: string; body: string; html: string }
+
+export interface PreviousTurn {
+  number: number
+  /** This reader's line of the turn's story (turnStory, src/render/story.ts), or null for a reader with no robot. */
+  story: string | null
+  reportLink: string
+  /** Whether the board picture is attached; `own` when it rings the reader's robot. */
+  picture: boolean
+  own: boolean
+  /** What the GM corrected in the turn's programs (issue 12), as the published report lists it; `mine` for the reader's own. */
+  corrections: readonly TurnCorrection[]
+}
+
+export interface TurnCorrection { name: string; mine: boolean; at: string; before: string; after: string; reason: string }
+
+/** How the game ended, when the published turn ended it (services/standings.ts). */
+export interface Ending { headline: string; outcome: string; turnsPlayed: number; standings: readonly StandingLine[]; standingsLink: string }
+
+export interface HandPart {
+  turn: number; robot: RobotState; hand: readonly Card[]; deadline: number; submitLink: string
+  /** The player's reply address for this turn, when programs by reply are on. */
+  replyAddress: string | null
+}
+
+export interface TurnMailInput {
+  game: string; name: string; settingsLink: string
+  previous: PreviousTurn | null
+  hand: HandPart
+}
+
+function robotState(r: RobotState): [string, string][] {
+  const fused = Object.entries(r.fused).sort(([a], [b]) => Number(a) - Number(b))
+  return [
+    ['HP', String(r.hp)],
+    ['Robots left', String(r.robotsLeft)],
+    ['Position', r.at ? `${formatSquare(r.at)} facing ${r.facing}${r.mode === 'virtual' ? ' (virtual)' : ''}` : 'off the board'],
+    ['Flags', String(r.flags)],
+    ['Options', r.options.length ? r.options.join(', ') : 'none'],
+    ['Fused', fused.length ? fused.map(([k, c]) => `register ${k} = ${c ? formatCard(c) : '(no card yet)'}`).join(', ') : 'none'],
+  ]
+}
+
+/** An example reply made from the reader's own first cards, so it can be copied and edited. */
+function replyExample(hand: HandPart): string {
+  const registers = unfusedRegisters(hand.robot)
+  const lines = registers.map((register, i) => `${register}. ${hand.hand[i] ? formatCard(hand.hand[i]!) : 'FWD1:490'}`)
+  return [...lines, 'sacrifice at 3        (optional: R28)', 'reboot                (optional: R33)'].join('\n')
+}
+
+const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`
+
+function correctionsText(list: readonly TurnCorrection[]): string[] {
+  if (!list.length) return []
+  return ['Corrections by the GM:', ...list.flatMap((c) => [
+    ...wrap(`${c.mine ? 'Your program' : c.name}, corrected ${when(c.at)}:`, TEXT_WIDTH, '  '),
+    ...wrap(`before: ${c.before}`, TEXT_WIDTH, '    '),
+    ...wrap(`now: ${c.after}`, TEXT_WIDTH, '    '),
+    ...wrap(`why: ${c.reason}`, TEXT_WIDTH, '    '),
+  ]), '']
+}
+
+function previousText(p: PreviousTurn): string[] {
+  return [
+    ...(p.story ? [...wrap(`Turn ${p.number}: ${p.story}`), ''] : []),
+    ...correctionsText(p.corrections),
+    ...(p.picture ? ['The board at the end of the turn is in the attached picture', p.own ? '(your robot ringed in yellow).' : '.', ''] : []),
+    'The full report:', p.reportLink, '',
+  ]
+}
+
+function handText(h: HandPart): string[] {
+  const lines: string[] = []
+  if (h.robot.rebooting) lines.push(...wrap('Your robot is rebooting this turn: it is dealt no cards. You may declare another reboot.'))
+  else if (h.hand.length) {
+    lines.push(`Your hand (${h.hand.length} cards):`)
+    const cards = h.hand.map(formatCard)
+    for (let i = 0; i < cards.length; i += 5) lines.push(`  ${cards.slice(i, i + 5).map((c) => c.padEnd(10)).join(' ').trimEnd()}`)
+    lines.push(`Program registers ${unfusedRegisters(h.robot).join(', ')} (one card each, in order).`)
+  } else lines.push('You have no cards to play this turn.')
+  lines.push('', 'Your robot:', ...robotState(h.robot).flatMap(([k, v]) => wrap(v, 60).map((line, i) => `  ${(i === 0 ? `${k}:` : '').padEnd(14)}${line}`)))
+  lines.push('', `Your program is due ${dueText(h.deadline)}.`, '', 'Send it on the web:', h.submitLink)
+  if (h.replyAddress) {
+    lines.push('', ...wrap('Or reply to this mail with your program, one card per line (registers in order), for example:'), '',
+      ...replyExample(h).split('\n').map((l) => `  ${l}`), '', ...wrap(`Replies go to ${h.replyAddress}, which is yours alone for this turn.`))
+  }
+  return lines
+}
+
+/** The previous turn's part of the HTML template's data (nothing when there is no previous turn). */
+function previousHtml(p: PreviousTurn | null) {
+  return {
+    story: p?.story && `Turn ${p.number}: ${p.story}`, picture: p?.picture ?? false, own: p?.own ?? false, pictureCid: PICTURE_CID,
+    previousTurn: p?.number, reportLink: p?.reportLink,
+    corrections: (p?.corrections ?? []).map((c) => ({ ...c, at: when(c.at) })),
+  }
+}
+
+const footer = (settingsLink: string) => ['', '-- ', `BotWars. Mail settings: ${settingsLink}`, '']
+
+export function turnMail(m: TurnMailInput): RichMail {
+  const h = m.hand
+  const title = `Turn ${h.turn} of "${m.game}" — ${m.name}`
+  const body = [...heading(title), '', ...(m.previous ? previousText(m.previous) : []), ...handText(h), ...footer(m.settingsLink)].join('\n')
+  const subject = `Turn ${h.turn} of "${m.game}" — your program is due ${dueText(h.deadline)}`
+  return {
+    subject, body,
+    html: mailHtml('turn', subject, m.settingsLink, {
+      ...previousHtml(m.previous), heading: title, ending: null,
+      turn: h.turn, due: dueText(h.deadline), submitLink: h.submitLink, replyAddress: h.replyAddress, replyExample: replyExample(h),
+      hand: {
+        rebooting: h.robot.rebooting, cards: h.hand.map(formatCard), registers: unfusedRegisters(h.robot).join(', '), state: robotState(h.robot),
+      },
+    }),
+  }
+}
+
+function endingText(game: string, e: Ending): string[] {
+  return [
+    ...wrap(`The game "${game}" is over after ${e.turnsPlayed} turn${e.turnsPlayed === 1 ? '' : 's'}.`), ...wrap(e.outcome), '',
+    'Final standings:', '', standingsText(e.standings), '', 'The standings page:', e.standingsLink,
+  ]
+}
+
+/** No next hand for this reader: the turn's results only, or the game's end with its final standings. */
+export function resultsOnlyMail(game: string, previous: PreviousTurn, settingsLink: string, ending: Ending | null): RichMail {
+  const subject = ending ? `"${game}" is over — ${ending.headline}` : `Turn ${previous.number} of "${game}" — results`
+  const title = ending ? `"${game}" is over` : `Turn ${previous.number} of "${game}"`
+  const body = [...heading(title), '', ...previousText(previous), ...(ending ? endingText(game, ending) : []), ...footer(settingsLink)].join('\n')
+  return {
+    subject, body,
+    html: mailHtml('turn', subject, settingsLink, {
+      ...previousHtml(previous), heading: title, ending, hand: null,
+    }),
+  }
+}
+
+export function reminderMail(game: string, turn: number, deadline: number, submitLink: string, replyAddress: string | null, settingsLink: string) {
+  const subject = `Turn ${turn} of "${game}" — reminder: your program is due ${dueText(deadline)}`
+  const body = [
+    ...wrap(`Your program for turn ${turn} of "${game}" is not in yet. The turn closes ${dueText(deadline)}.`), '',
+    'Send it on the web:', submitLink, '',
+    ...(replyAddress ? [...wrap(`Or reply to your turn mail (or to this one) with your program, one card per line. Replies go to ${replyAddress}.`), ''] : []),
+    ...wrap('Without a program the server fills your registers at random from your hand (R9).'),
+    ...footer(settingsLink),
+  ].join('\n')
+  return { subject, body }
+}

@@ -1,0 +1,95 @@
+// Queues the mails of a turn (called by services/turns.ts inside its transactions): at a deal,
+// one turn mail per player with a robot (the previous turn's story and picture, the new hand,
+// the reply address); results-only mail to everyone else who hears about the game; the
+// natural game-over mail; the reminder.
+import type { TurnResult } from '../../engine/turn.js'
+import type { GameState, RobotState } from '../../engine/types.js'
+import { turnStory } from '../../render/story.js'
+import type { GameRow } from '../repositories/games.js'
+import type { TurnRow } from '../repositories/turns.js'
+import { recipients, reportNames, type ServiceContext } from '../services/context.js'
+import { replyAddress, replyTokens } from '../inbound/tokens.js'
+import { SETTINGS_PATH } from './compose.js'
+import { reminderMail, resultsOnlyMail, turnMail, type Ending, type PreviousTurn } from './turn-mail.js'
+import type { CorrectionView } from '../services/corrections.js'
+
+/** A turn just published: its result and the GM's corrections in it (issue 12; public from now on, like the report). */
+export interface Published { number: number; result: TurnResult; corrections: readonly CorrectionView[] }
+
+const submitPath = (gameId: string, turn: number) => `/games/${gameId}/turns/${turn}/submit`
+const reportPath = (gameId: string, turn: number) => `/games/${gameId}/turns/${turn}`
+
+function previousFor(ctx: ServiceContext, game: GameRow, published: Published, player: string | null): PreviousTurn {
+  const { names } = reportNames(ctx.games.seats(game.id))
+  const inTurn = player !== null && published.result.start.robots.some((r) => r.player === player)
+  const own = inTurn && published.result.end.robots.some((r) => r.player === player && r.at !== null)
+  return {
+    number: published.number,
+    story: inTurn ? `${turnStory(published.result, names).find((line) => line.player === player)!.text}.` : null,
+    reportLink: ctx.link(reportPath(game.id, published.number)),
+    picture: true, own,
+    corrections: published.corrections.map((c) => ({ name: c.name, mine: c.player === player, at: c.at, before: c.before, after: c.after, reason: c.reason })),
+  }
+}
+
+/** The reply address of a player's turn, when programs by reply are on (MAIL_DOMAIN set). */
+function replyAddressFor(ctx: ServiceContext, turnId: number, player: string): string | null {
+  if (!ctx.mailDomain) return null
+  return replyAddress(ctx.mailDomain, replyTokens(ctx.db).issue(turnId, player, ctx.now()))
+}
+
+const hasRobot = (robot: RobotState | undefined): robot is RobotState => robot !== undefined && robot.robotsLeft > 0
+
+/**
+ * One turn mail per seated player whose robot is still in the game; then, after a published
+ * turn, the results-only mail to everyone else (the GM who does not play, players who are out).
+ */
+export function queueTurnMails(ctx: ServiceContext, game: GameRow, turn: TurnRow, dealt: GameState, published: Published | null): void {
+  const settingsLink = ctx.link(SETTINGS_PATH)
+  const dealtTo = new Set<string>()
+  for (const seat of ctx.games.seats(game.id)) {
+    const robot = dealt.robots.find((r) => r.player === seat.player_id)
+    if (!seat.email || !hasRobot(robot)) continue
+    const reply = replyAddressFor(ctx, turn.id, seat.player_id)
+    dealtTo.add(seat.email.toLowerCase())
+    ctx.mail({
+      kind: 'hand', gameId: game.id, to: seat.email,
+      ...turnMail({
+        game: game.name, name: seat.name ?? seat.player_id, settingsLink,
+        previous: published && previousFor(ctx, game, published, seat.player_id),
+        hand: {
+          turn: turn.number, robot, hand: dealt.hands[seat.player_id] ?? [], deadline: turn.deadline,
+          submitLink: ctx.link(submitPath(game.id, turn.number)), replyAddress: reply,
+        },
+      }),
+      ...(reply ? { headers: { 'Reply-To': reply } } : {}),
+      ...(published ? { picture: { gameId: game.id, turn: published.number, player: seat.player_id } } : {}),
+    })
+  }
+  if (published) queueResultsOnly(ctx, game, published, null, dealtTo)
+}
+
+/** The results of a published turn to everyone not in `except`; `ending` when the game ended with it. */
+export function queueResultsOnly(ctx: ServiceContext, game: GameRow, published: Published, ending: Ending | null, except = new Set<string>()): void {
+  const settingsLink = ctx.link(SETTINGS_PATH)
+  const seats = ctx.games.seats(game.id)
+  for (const to of recipients(ctx, game)) {
+    if (except.has(to)) continue
+    const player = seats.find((s) => s.email?.toLowerCase() === to)?.player_id ?? null
+    ctx.mail({
+      kind: ending ? 'game-over' : 'results', gameId: game.id, to,
+      ...resultsOnlyMail(game.name, previousFor(ctx, game, published, player), settingsLink, ending),
+      picture: { gameId: game.id, turn: published.number, player },
+    })
+  }
+}
+
+/** The reminder to one player whose program is not in. */
+export function queueReminder(ctx: ServiceContext, game: GameRow, turn: TurnRow, to: string, player: string): void {
+  const reply = ctx.mailDomain ? replyAddressFor(ctx, turn.id, player) : null
+  ctx.mail({
+    kind: 'reminder', gameId: game.id, to,
+    ...reminderMail(game.name, turn.number, turn.deadline, ctx.link(submitPath(game.id, turn.number)), reply, ctx.link(SETTINGS_PATH)),
+    ...(reply ? { headers: { 'Reply-To': reply } } : {}),
+  })
+}

@@ -1,0 +1,35 @@
+// Shared by the mail tests: an app that writes reply addresses (MAIL_DOMAIN), a real SMTP server
+// on 127.0.0.1 receiving what it sends, and small helpers to play a turn through the API.
+import type { FastifyInstance } from 'fastify'
+import { PLAYERS, setUpGame, testApp, type Client, type TestApp } from '../server/helpers.js'
+import { startSmtp, type Received } from '../server/smtp.js'
+
+export const MAIL_DOMAIN = 'play.botwars.test'
+
+export interface MailWorld { t: TestApp; smtp: Awaited<ReturnType<typeof startSmtp>>; close(): Promise<void> }
+
+export async function mailWorld(options: Parameters<typeof testApp>[0] = {}): Promise<MailWorld> {
+  const smtp = await startSmtp()
+  const t = await testApp({ smtpUrl: smtp.url, ...options })
+  t.app.services.mailDomain = MAIL_DOMAIN
+  return { t, smtp, async close() { await t.close(); await smtp.close() } }
+}
+
+/** A started game of three players (Ann, Bob, Cid) and a GM who does not play. */
+export async function startedGame(app: FastifyInstance, game: Record<string, unknown> = {}) {
+  const set = await setUpGame(app, PLAYERS, { reviewWindowHours: 0, ...game })
+  const started = await set.gm.call('POST', `/api/v1/games/${set.gameId}/start`)
+  if (started.status !== 200) throw new Error(`start: ${started.status} ${started.text}`)
+  return set
+}
+
+/** The first cards of the player's hand, one per unfused register: a legal program (R8). */
+export async function firstCards(c: Client, gameId: string, turn: number): Promise<string[]> {
+  const view = (await c.call('GET', `/api/v1/games/${gameId}/turns/${turn}`)).json
+  const robot = view.me.robot
+  const wanted = robot.at && robot.mode !== 'destroyed' && !robot.rebooting ? 5 - Object.keys(robot.fused).length : 0
+  return (view.me.hand as string[]).slice(0, wanted)
+}
+
+export const mailsTo = (smtp: MailWorld['smtp'], email: string) => smtp.received.filter((m) => m.to.includes(email))
+export const lastTo = (smtp: MailWorld['smtp'], email: string): Received => mailsTo(smtp, email).at(-1)!
