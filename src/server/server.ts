@@ -3,6 +3,7 @@
 import { browserBundle } from '../browser/build.js'
 import { buildApp } from './app.js'
 import { ConfigError, loadConfig } from './config.js'
+import { startInbound } from './inbound/index.js'
 
 const TICK_MS = 5_000
 const WEBHOOK_TICK_MS = 1_000
@@ -74,6 +75,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
+  // Programs by reply (INBOUND_SMTP_PORT, IMAP_URL): stopped before the database closes.
+  const inbound = await startInbound(app.services, config, app.log)
+  app.addHook('onClose', () => inbound.close())
   await app.listen({ port: config.port, host: config.host })
   // The planning preview's bundle is built now (about a second, once per change of its sources),
   // not on the first player's request; a failure is logged and retried by that request.

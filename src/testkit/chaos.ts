@@ -100,7 +100,9 @@ export function check(dbPath: string, acks: readonly Ack[], mailbox: Mailbox, in
       const recipients = count(db, `SELECT count(*) AS n FROM (SELECT lower(users.email) FROM seats JOIN users ON users.id = seats.user_id WHERE seats.game_id = ?
         UNION SELECT lower(users.email) FROM games JOIN users ON users.id = games.gm_user_id WHERE games.id = ?)`, g.id, g.id)
       for (const t of turns.filter((x) => x.status === 'published')) {
-        const results = count(db, "SELECT count(*) AS n FROM outbox WHERE kind = 'results' AND game_id = ? AND subject LIKE ?", g.id, `% turn ${t.number}: results`)
+        // Each recipient hears a turn's results once: in their next turn mail, or a results-only or
+        // game-over mail; each of those carries the turn's picture (outbox.picture_json).
+        const results = count(db, "SELECT count(*) AS n FROM outbox WHERE game_id = ? AND json_extract(picture_json, '$.turn') = ?", g.id, t.number)
         if (results !== recipients) problems.push(`game ${g.id} turn ${t.number}: ${results} results mails queued for ${recipients} recipients`)
       }
     }

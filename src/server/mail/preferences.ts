@@ -8,8 +8,11 @@ import type { Db } from '../plugins/db.js'
 export const MAIL_MODES = ['every', 'digest', 'none'] as const
 export type MailMode = (typeof MAIL_MODES)[number]
 
-/** Mail that goes whatever the preference: without it nobody could sign in to change it. */
-export const ALWAYS_SENT = new Set(['sign-in'])
+/**
+ * Mail that goes whatever the preference: sign-in (without it nobody could sign in to change it)
+ * and the answer to a program someone just mailed (they asked for it by mailing).
+ */
+export const ALWAYS_SENT = new Set(['sign-in', 'reply-confirmation', 'reply-refusal'])
 
 export const MODE_LABELS: Record<MailMode, string> = {
   every: 'Every mail as it happens (a mail per turn and game)',

@@ -1,0 +1,30 @@
+// The answers to a program by reply, to the player's own address only: a confirmation that
+// restates the program as stored, or a refusal naming the problem (the previous program stands).
+// Neither quotes the incoming mail, so nothing another person wrote is ever sent on.
+import { wrap } from '../mail/text.js'
+
+export interface StoredProgram { version: number; cards: string[]; rebootNext: boolean; sacrificeAt: number; doubleWrench: string; facing: string | null }
+
+const footer = ['', '-- ', 'BotWars (an automatic answer to your mail)', '']
+
+export function confirmationMail(game: string, turn: number, p: StoredProgram, submitLink: string) {
+  const body = [
+    ...wrap(`Your program for turn ${turn} of "${game}" is in (version ${p.version}). This is what was stored:`), '',
+    ...(p.cards.length ? p.cards.map((c, i) => `  ${i + 1}. ${c}`) : ['  (no cards)']),
+    ...(p.rebootNext ? ['  reboot next turn'] : []),
+    `  sacrifice options at ${p.sacrificeAt} HP`,
+    `  double wrench: ${p.doubleWrench}`,
+    ...(p.facing ? [`  facing ${p.facing}`] : []),
+    '', ...wrap('Until the deadline you can change it by replying again or on the web:'), submitLink, ...footer,
+  ].join('\n')
+  return { subject: `Turn ${turn} of "${game}" — your program is in (version ${p.version})`, body }
+}
+
+export function refusalMail(game: string, turn: number, problem: string, submitLink: string) {
+  const body = [
+    ...wrap(`Your mail for turn ${turn} of "${game}" was not stored: ${problem}`), '',
+    ...wrap('Your previous program, if you sent one, stands. Write one card per line, as the turn mail lists them (for example "1. FWD2:700"), and reply again, or use the web form:'),
+    submitLink, ...footer,
+  ].join('\n')
+  return { subject: `Turn ${turn} of "${game}" — your mail was not stored`, body }
+}

@@ -1,0 +1,45 @@
+// Reading a program out of a mail body (pure): forgiving about the form, strict about what
+// counts; quoted text and signatures never count.
+import { describe, expect, it } from 'vitest'
+import { programFromReply } from '../../src/server/inbound/program-text.js'
+
+const cards = (text: string) => {
+  const parsed = programFromReply(text)
+  if (!parsed.ok) throw new Error(parsed.problem)
+  return parsed.program
+}
+
+describe('programFromReply', () => {
+  it('reads cards as the mail wrote them, one per line or numbered, in any case and separator', () => {
+    expect(cards('FWD2:700\nLF90:110\n').cards).toEqual(['FWD2:700', 'LF90:110'])
+    expect(cards('1. fwd2 700\n2) lf90-110\nr3: UTRN:40\n- rt90:80').cards).toEqual(['FWD2:700', 'LF90:110', 'UTRN:40', 'RT90:80'])
+  })
+
+  it('puts register-numbered lines in register order', () => {
+    expect(cards('3. UTRN:40\n1. FWD2:700\n2. LF90:110').cards).toEqual(['FWD2:700', 'LF90:110', 'UTRN:40'])
+  })
+
+  it('reads reboot, sacrifice, double wrench and facing lines', () => {
+    expect(cards('reboot\nsacrifice at 4\ndouble wrench option\nfacing west')).toEqual({ cards: [], rebootNext: true, sacrificeAt: 4, doubleWrench: 'option', facing: 'W' })
+  })
+
+  it('ignores prose, quoted lines and everything after a signature or a quoted header', () => {
+    const text = 'Hi GM, my moves:\nFWD1:490\n> FWD2:700\n\n-- \nAnn\nLF90:110'
+    expect(cards(text).cards).toEqual(['FWD1:490'])
+    expect(cards('FWD1:490\nOn Mon, 7 Jan 2030, BotWars wrote:\nFWD2:700').cards).toEqual(['FWD1:490'])
+    expect(cards('FWD1:490\n-----Original Message-----\nFWD2:700').cards).toEqual(['FWD1:490'])
+    expect(cards('FWD1:490\nFrom: BotWars <gm@botwars.test>\nFWD2:700').cards).toEqual(['FWD1:490'])
+  })
+
+  it('refuses a mail with no program, or with more cards than registers, saying why', () => {
+    expect(programFromReply('Thanks, see you next turn!')).toEqual({ ok: false, problem: expect.stringMatching(/no program found/) })
+    expect(programFromReply('')).toMatchObject({ ok: false })
+    expect(programFromReply(['FWD1:490', 'FWD1:500', 'FWD1:510', 'FWD1:520', 'FWD1:530', 'FWD1:540'].join('\n'))).toEqual({ ok: false, problem: expect.stringMatching(/at most 5/) })
+  })
+
+  it('points out a line that looks like a card but is not one; leaves the check of the hand to the submission service', () => {
+    expect(programFromReply('FWD9:700\nFWD1:490')).toEqual({ ok: false, problem: expect.stringMatching(/"FWD9:700" is not a card name/) })
+    expect(cards('FWD1:999').cards).toEqual(['FWD1:999']) // no such card: submitProgram says so, naming it
+    expect(cards('pass')).toEqual({ cards: [], rebootNext: false })
+  })
+})
