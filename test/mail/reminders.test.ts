@@ -48,6 +48,21 @@ describe('reminders', () => {
     expect(reminders()).toHaveLength(3)
   })
 
+  it('are set by the GM on the new-game page, with the reply-from-any-address setting', async () => {
+    const gm = await signIn(w.t.app, 'gm@example.org')
+    const { browser, csrfOf } = await import('../pages/helpers.js')
+    const page = browser(w.t.app, gm)
+    const form = await page.get('/games/new')
+    expect(form.body).toContain('name="reminderHours"')
+    const made = await page.post('/games/new', { _csrf: csrfOf(form.body), name: 'Mail game', boardChoice: 'training-floor', seats: '2', turnLengthHours: '48', reviewWindowHours: '0', reminderHours: '6', replyFromAnyAddress: 'on', action: 'create' })
+    expect(made.status).toBe(303)
+    const game = w.t.app.services.db.prepare("SELECT reminder_before_ms, reply_from_any FROM games WHERE name = 'Mail game'").get()
+    expect(game).toEqual({ reminder_before_ms: 6 * HOUR, reply_from_any: 1 })
+    const bad = await page.post('/games/new', { _csrf: csrfOf((await page.get('/games/new')).body), name: 'Bad', boardChoice: 'training-floor', seats: '2', turnLengthHours: '48', reviewWindowHours: '0', reminderHours: '0.5', action: 'create' })
+    expect(bad.status).toBe(400)
+    expect(bad.body).toMatch(/the reminder time in hours must be at least 1/i)
+  })
+
   it('refuse a reminder time out of range, naming the field', async () => {
     const gm = await signIn(w.t.app, 'gm@example.org')
     const res = await gm.call('POST', '/api/v1/games', { name: 'X', board: 'training-floor', seats: 2, reminderHours: 0.5 })

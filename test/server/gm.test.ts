@@ -28,7 +28,7 @@ describe('creating a game', () => {
     expect(boards).toContain('training-floor')
     const made = await gm.call('POST', '/api/v1/games', { name: 'Up', boardFile: tiny, seats: 2 })
     expect(made.status).toBe(201)
-    expect(made.json.settings).toEqual({ seats: 2, turnLengthHours: 120, reviewWindowHours: 48, closeEarly: true, gmPlays: false, pathPreview: true })
+    expect(made.json.settings).toEqual({ seats: 2, turnLengthHours: 120, reviewWindowHours: 48, closeEarly: true, gmPlays: false, pathPreview: true, reminderHours: 12, replyFromAnyAddress: false })
     expect(made.json.board.name).toBe('Tiny')
     const bad = await gm.call('POST', '/api/v1/games', { name: 'Bad', boardFile: { ...tiny, elements: [{ type: 'flag', at: 'r9c9', number: 1 }] }, seats: 2 })
     expect(bad.status).toBe(400)

@@ -24,6 +24,8 @@ export const createGameForm = z.object({
   reviewWindowHours: number('the review window in hours', 0, 24 * 30),
   closeEarly: checkbox,
   pathPreview: checkbox,
+  reminderHours: number('the reminder time in hours', 1, 7 * 24).optional(),
+  replyFromAnyAddress: checkbox,
   gmPlays: checkbox,
   gmName: optionalText,
   gmColour: optionalText,

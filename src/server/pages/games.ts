@@ -45,7 +45,8 @@ export function playerRows(view: Pick<GameViewData, 'seats' | 'robots'> & { curr
 
 function gameFormDefaults() {
   return {
-    name: '', boardChoice: 'training-floor', seats: '4', turnLengthHours: '120', reviewWindowHours: '48', closeEarly: 'on', pathPreview: 'on', gmPlays: '', gmName: '', gmColour: 'red',
+    name: '', boardChoice: 'training-floor', seats: '4', turnLengthHours: '120', reviewWindowHours: '48', closeEarly: 'on', pathPreview: 'on',
+    reminderHours: '12', replyFromAnyAddress: '', gmPlays: '', gmName: '', gmColour: 'red',
     turnLimit: '', stalemateTurns: '', tableTalk: '', goneRobot: 'random',
   }
 }
@@ -93,7 +94,7 @@ export function gamePages(app: FastifyInstance, kit: PageKit) {
 
   kit.post('/games/new', async (request, reply) => {
     const user = kit.user(request)
-    const values: Record<string, string> = { closeEarly: '', pathPreview: '', gmPlays: '', tableTalk: '', ...formValues(request.body) }
+    const values: Record<string, string> = { closeEarly: '', pathPreview: '', replyFromAnyAddress: '', gmPlays: '', tableTalk: '', ...formValues(request.body) }
     const parsed = createGameForm.safeParse(request.body ?? {})
     const uploaded = values.boardChoice === 'upload'
     let preview: string | null = null
@@ -121,7 +122,8 @@ export function gamePages(app: FastifyInstance, kit: PageKit) {
     try {
       const input = createGameRequest.parse({
         name: f.name, seats: f.seats, turnLengthHours: f.turnLengthHours, reviewWindowHours: f.reviewWindowHours,
-        closeEarly: f.closeEarly, pathPreview: f.pathPreview, gmPlays: f.gmPlays, tableTalk: f.tableTalk, goneRobot: f.goneRobot,
+        closeEarly: f.closeEarly, pathPreview: f.pathPreview, reminderHours: f.reminderHours, replyFromAnyAddress: f.replyFromAnyAddress,
+        gmPlays: f.gmPlays, tableTalk: f.tableTalk, goneRobot: f.goneRobot,
         ...(f.turnLimit !== undefined ? { turnLimit: f.turnLimit } : {}), ...(f.stalemateTurns !== undefined ? { stalemateTurns: f.stalemateTurns } : {}),
         ...(uploaded ? { boardFile } : { board: values.boardChoice }),
         ...(f.gmPlays ? { gmName: f.gmName ?? user.name, gmColour: f.gmColour } : {}),

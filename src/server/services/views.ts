@@ -121,6 +121,7 @@ function gameSummary(ctx: ServiceContext, game: GameRow, seats: SeatRow[], showE
     settings: {
       seats: game.seat_count, turnLengthHours: game.turn_length_ms / 3600_000, reviewWindowHours: game.review_window_ms / 3600_000,
       closeEarly: game.close_early === 1, gmPlays: game.gm_plays === 1, pathPreview: game.path_preview === 1,
+      reminderHours: game.reminder_before_ms / 3600_000, replyFromAnyAddress: game.reply_from_any === 1,
     },
     seats: seats.map((s) => seatView(s, showEmails)),
     robots: state ? state.robots.map(publicRobot) : [],
