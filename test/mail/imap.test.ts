@@ -88,6 +88,21 @@ describe.skipIf(!hasDovecot)('programs by reply over IMAP', () => {
     }
   })
 
+  it('reads only the headers of a mail over 1 MB, refuses it politely, and stores nothing', async () => {
+    const { t, replies } = await gameWithReplies(tempDir())
+    try {
+      const big = replies[0]!.raw.replace('\r\n\r\n', '\r\n\r\n' + 'padding line of a huge mail\r\n'.repeat(60_000))
+      await imap(async (c) => { await c.append('INBOX', big) })
+      expect(await pollImapOnce(t.app.services, { url: dovecot.url(), doneMailbox: 'Big-done', log: { warn: () => {} } })).toBe(1)
+      expect(programs(t.app.services.db)).toEqual([])
+      const refusal = t.app.services.outbox.all().filter((r) => r.kind === 'reply-refusal').at(-1)!
+      expect(refusal.recipient).toBe(PLAYERS[0]!.email)
+      expect(refusal.body.replace(/\s+/g, ' ')).toMatch(/it was 1\.\d MB, and only mails up to 1 MB are read/)
+    } finally {
+      await t.close()
+    }
+  })
+
   it('handles each message exactly once across a kill -9 of the server in the middle of a poll', async () => {
     const dir = tempDir()
     const { t, replies } = await gameWithReplies(dir)
