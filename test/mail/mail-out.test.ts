@@ -128,11 +128,12 @@ describe('mail preferences', () => {
   })
 
   it('the settings page sets a daily digest, which folds held mail into one message a day', async () => {
-    const page = await w.t.app.inject({ method: 'GET', url: '/settings/mail', headers: { cookie: (await signedInCookie('bob@example.org')) } })
+    const session = await signedInCookie('bob@example.org')
+    const page = await w.t.app.inject({ method: 'GET', url: '/settings/mail', headers: { cookie: session } })
     expect(page.statusCode).toBe(200)
     const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body)![1]!
-    const csrfCookie = page.cookies.find((c) => c.name === 'botwars_csrf')!
-    const cookie = `${await signedInCookie('bob@example.org')}; botwars_csrf=${csrfCookie.value}`
+    const csrfCookie = page.cookies.find((c) => c.name.endsWith('botwars_csrf'))!
+    const cookie = `${session}; ${csrfCookie.name}=${csrfCookie.value}`
     const saved = await w.t.app.inject({ method: 'POST', url: '/settings/mail', payload: new URLSearchParams({ _csrf: csrf, mode: 'digest' }).toString(), headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' } })
     expect(saved.statusCode).toBe(200)
     expect(saved.body).toMatch(/id="mode-digest" name="mode" value="digest" checked/)
