@@ -35,11 +35,6 @@
   window.addEventListener('beforeunload', function () { leaving = true })
   document.addEventListener('submit', function () { leaving = true })
   var source = new EventSource(url)
-  // A page already on its way somewhere (a form just sent, a link followed) is not reloaded: the
-  // reload would cancel that navigation, e.g. the GM's "Start the game" post, whose own change
-  // comes back on this stream before the answer to the post has arrived.
-  var leaving = false
-  window.addEventListener('beforeunload', function () { leaving = true; source.close() })
 
   function say(text, link) {
     if (!note || !text) return
