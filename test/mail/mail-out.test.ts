@@ -3,6 +3,8 @@
 // address), results-only mail for the GM, game threads, one-click unsubscribe, preferences.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TurnResult } from '../../src/engine/turn.js'
+import type { Card } from '../../src/engine/types.js'
+import { cardLabel } from '../../src/render/cards.js'
 import { PNG_SIGNATURE } from '../../src/render/png.js'
 import { turnStory } from '../../src/render/story.js'
 import { PLAYERS } from '../server/helpers.js'
@@ -65,10 +67,11 @@ describe('the turn mail', () => {
 
   it('carries the new hand (only the player\'s own), the state, the deadline and the form link', () => {
     const dealt = JSON.parse(w.t.app.services.turns.byNumber(gameId, 2)!.dealt_state_json)
-    const everyCard = Object.values(dealt.hands as Record<string, { kind: string; priority: number }[]>).flat().map((c) => `${c.kind}:${c.priority}`)
+    // Cards in words, as on the pages: "Move 2 (700)" (the reply parser reads both forms).
+    const everyCard = Object.values(dealt.hands as Record<string, Card[]>).flat().map(cardLabel)
     PLAYERS.forEach((p, seat) => {
       const mail = turn2Mails.get(p.email)!
-      const own = (dealt.hands[`P${seat + 1}`] as { kind: string; priority: number }[]).map((c) => `${c.kind}:${c.priority}`)
+      const own = (dealt.hands[`P${seat + 1}`] as Card[]).map(cardLabel)
       expect(everyCard.filter((c) => mail.text.includes(c)).sort()).toEqual([...own].sort())
       expect(everyCard.filter((c) => mail.html.includes(c)).sort()).toEqual([...own].sort())
       for (const label of ['HP:', 'Robots left:', 'Options:', 'Fused:']) expect(mail.text).toContain(label)

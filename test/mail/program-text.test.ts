@@ -15,6 +15,10 @@ describe('programFromReply', () => {
     expect(cards('1. fwd2 700\n2) lf90-110\nr3: UTRN:40\n- rt90:80').cards).toEqual(['FWD2:700', 'LF90:110', 'UTRN:40', 'RT90:80'])
   })
 
+  it('reads the cards in words, as the turn mail lists them', () => {
+    expect(cards('1. Move 2 (700)\n2. Turn left (110)\n3. u-turn 40').cards).toEqual(['FWD2:700', 'LF90:110', 'UTRN:40'])
+  })
+
   it('puts register-numbered lines in register order', () => {
     expect(cards('3. UTRN:40\n1. FWD2:700\n2. LF90:110').cards).toEqual(['FWD2:700', 'LF90:110', 'UTRN:40'])
   })

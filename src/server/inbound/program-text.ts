@@ -23,6 +23,13 @@ const QUOTE_STARTS = [
 
 const KINDS = CARD_KINDS.join('|')
 const CARD = new RegExp(`^(${KINDS})\\s*[:\\-\\s]\\s*(\\d{1,3})$`, 'i')
+/** The cards in words, as the mails and pages write them: "Move 2 (700)" (src/render/cards.ts). */
+const LABELS: Record<string, string> = {
+  'move 1': 'FWD1', 'move 2': 'FWD2', 'move 3': 'FWD3', 'back up': 'RVS1', 'back 2': 'RVS2', 'back 3': 'RVS3',
+  'turn left': 'LF90', 'turn right': 'RT90', 'u-turn': 'UTRN', 'sidestep left': 'SLF1', 'sidestep right': 'SRT1', idle: 'IDLE',
+}
+const LABELLED = /^(move [123]|back up|back [23]|turn left|turn right|u-turn|sidestep left|sidestep right|idle)\s*\(?\s*(\d{1,3})\s*\)?$/i
+
 /** Looks like a card but names no kind of the deck: a typo to point out, not prose to skip. */
 const CARD_LIKE = /^[a-z]{2,4}\d{0,2}\s*[:\-\s]\s*\d{1,3}$/i
 const NUMBERING = /^(?:register\s*|reg\.?\s*|r|#)?([1-5])\s*[.):]\s*|^[-*•]\s*/i
@@ -39,7 +46,8 @@ export function programFromReply(text: string): ReplyParse {
     if (QUOTE_STARTS.some((p) => p.test(trimmed))) break
     const numbering = NUMBERING.exec(trimmed)
     const line = trimmed.slice(numbering?.[0].length ?? 0).replace(/\s+/g, ' ').replace(/[.;,]$/, '').trim()
-    const card = CARD.exec(line)
+    const labelled = LABELLED.exec(line)
+    const card = CARD.exec(line) ?? (labelled ? [line, LABELS[labelled[1]!.toLowerCase()]!, labelled[2]!] : null)
     if (card) {
       numbered.push({ register: numbering?.[1] ? Number(numbering[1]) : null, card: `${card[1]!.toUpperCase()}:${Number(card[2])}`, line: index })
       continue

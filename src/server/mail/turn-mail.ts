@@ -2,7 +2,8 @@
 // the turn mail (what happened to you, the board picture, your new hand and state, the deadline,
 // the form, the reply address), the results-only mail (no next hand: the GM who does not play, a
 // robot out of the game), the natural game-over mail, and the reminder.
-import { formatCard, unfusedRegisters } from '../../engine/deck.js'
+import { unfusedRegisters } from '../../engine/deck.js'
+import { cardLabel } from '../../render/cards.js'
 import { formatSquare } from '../../engine/geometry.js'
 import type { Card, RobotState } from '../../engine/types.js'
 import { standingsText, type StandingLine } from './gm-templates.js'
@@ -49,14 +50,14 @@ function robotState(r: RobotState): [string, string][] {
     ['Position', r.at ? `${formatSquare(r.at)} facing ${r.facing}${r.mode === 'virtual' ? ' (virtual)' : ''}` : 'off the board'],
     ['Flags', String(r.flags)],
     ['Options', r.options.length ? r.options.join(', ') : 'none'],
-    ['Fused', fused.length ? fused.map(([k, c]) => `register ${k} = ${c ? formatCard(c) : '(no card yet)'}`).join(', ') : 'none'],
+    ['Fused', fused.length ? fused.map(([k, c]) => `register ${k} = ${c ? cardLabel(c) : '(no card yet)'}`).join(', ') : 'none'],
   ]
 }
 
 /** An example reply made from the reader's own first cards, so it can be copied and edited. */
 function replyExample(hand: HandPart): string {
   const registers = unfusedRegisters(hand.robot)
-  const lines = registers.map((register, i) => `${register}. ${hand.hand[i] ? formatCard(hand.hand[i]!) : 'FWD1:490'}`)
+  const lines = registers.map((register, i) => `${register}. ${hand.hand[i] ? cardLabel(hand.hand[i]!) : 'Move 1 (490)'}`)
   return [...lines, 'sacrifice at 3        (optional: R28)', 'reboot                (optional: R33)'].join('\n')
 }
 
@@ -86,8 +87,8 @@ function handText(h: HandPart): string[] {
   if (h.robot.rebooting) lines.push(...wrap('Your robot is rebooting this turn: it is dealt no cards. You may declare another reboot.'))
   else if (h.hand.length) {
     lines.push(`Your hand (${h.hand.length} cards):`)
-    const cards = h.hand.map(formatCard)
-    for (let i = 0; i < cards.length; i += 5) lines.push(`  ${cards.slice(i, i + 5).map((c) => c.padEnd(10)).join(' ').trimEnd()}`)
+    const cards = h.hand.map(cardLabel)
+    for (let i = 0; i < cards.length; i += 3) lines.push(`  ${cards.slice(i, i + 3).map((c) => c.padEnd(22)).join(' ').trimEnd()}`)
     lines.push(`Program registers ${unfusedRegisters(h.robot).join(', ')} (one card each, in order).`)
   } else lines.push('You have no cards to play this turn.')
   lines.push('', 'Your robot:', ...robotState(h.robot).flatMap(([k, v]) => wrap(v, 60).map((line, i) => `  ${(i === 0 ? `${k}:` : '').padEnd(14)}${line}`)))
@@ -121,7 +122,7 @@ export function turnMail(m: TurnMailInput): RichMail {
       ...previousHtml(m.previous), heading: title, ending: null,
       turn: h.turn, due: dueText(h.deadline), submitLink: h.submitLink, replyAddress: h.replyAddress, replyExample: replyExample(h),
       hand: {
-        rebooting: h.robot.rebooting, cards: h.hand.map(formatCard), registers: unfusedRegisters(h.robot).join(', '), state: robotState(h.robot),
+        rebooting: h.robot.rebooting, cards: h.hand.map(cardLabel), registers: unfusedRegisters(h.robot).join(', '), state: robotState(h.robot),
       },
     }),
   }
