@@ -90,12 +90,16 @@ describe('corrections in the draft', () => {
     expect(JSON.stringify(history)).not.toContain((await someProgram(cid, gameId, 1))[0])
   })
 
-  it('the published report and the results mail carry the Corrections section', async () => {
+  it('the published report and the next turn mail carry the Corrections section', async () => {
     expect((await gm.call('POST', `/api/v1/games/${gameId}/turns/1/publish`, { reason: 'ok' })).status).toBe(200)
     const published = (await bob.call('GET', `/api/v1/games/${gameId}/turns/1`)).json
     expect(published.corrections).toMatchObject([{ name: 'Cid', reason: 'Bob wrote Cid\'s program on paper' }])
-    const results = mailsOf(t.app, gameId, 'results').filter((m) => m.recipient === 'bob@example.org')
-    expect(results.at(-1)!.body).toMatch(/Corrections by the GM\n {2}Cid, .* UTC: no program .* -> .*\. Why: Bob wrote Cid's program on paper/)
+    // One mail per player per turn (issue 14): turn 2's mail tells turn 1's story and its corrections.
+    const turnMail = (to: string) => mailsOf(t.app, gameId, 'hand').filter((m) => m.recipient === to).at(-1)!
+    expect(turnMail('bob@example.org').body).toMatch(/Corrections by the GM:\n {2}Cid, corrected .* UTC:\n {4}before: no program[^]*?\n {4}now: [A-Z0-9: ]+\n {4}why: Bob wrote Cid's program on paper\n/)
+    expect(turnMail('cid@example.org').body).toMatch(/Corrections by the GM:\n {2}Your program, corrected /)
+    expect(turnMail('cid@example.org').html).toContain('Corrections by the GM')
+    for (const m of mailsOf(t.app, gameId, 'hand')) for (const line of m.body.split('\n')) expect(line.length).toBeLessThan(80)
     expect((await gm.call('POST', `/api/v1/games/${gameId}/turns/1/corrections`, { player: 'P4', cards: [], reason: 'late' })).status).toBe(409)
   })
 })

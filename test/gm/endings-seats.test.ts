@@ -106,7 +106,7 @@ describe('seats that change', () => {
     expect(game.currentTurn.me.hand.length).toBe(9)
     const hand = mailsOf(t.app, gameId, 'hand').filter((m) => m.recipient === 'seat-cid@example.org')
     expect(hand).toHaveLength(1)
-    expect(hand[0]!.subject).toContain('turn 2')
+    expect(hand[0]!.subject).toContain('Turn 2')
     expect((await gm.call('GET', `/api/v1/games/${gameId}/history`)).json.history.map((h: any) => h.action)).toContain('open-seat')
   })
 

@@ -1,4 +1,4 @@
-// A queued row made into the message that is sent: the text part as stored, the HTML part (as
+// A queued row made into the message that is sent: the text part as stored (long lines wrapped), the HTML part (as
 // stored, or made from the text), the board picture rendered and attached by Content-ID, the
 // headers every mail carries (one-click unsubscribe, Auto-Submitted so auto-responders stay
 // quiet) and the game's thread (References to one Message-ID per game, which no mail owns).
@@ -8,6 +8,7 @@ import { reportNames, type ServiceContext } from '../services/context.js'
 import { htmlFromText } from './html.js'
 import { PICTURE_CID, turnPicturePng, type PictureRequest } from './picture.js'
 import { unsubscribePath, type PreferencesRepository } from './preferences.js'
+import { fitText } from './text.js'
 import type { OutgoingMail } from './transport.js'
 
 export interface ComposeDeps {
@@ -29,8 +30,8 @@ export function composeOutgoing(row: OutboxRow, deps: ComposeDeps): OutgoingMail
   const thread = row.game_id ? gameThreadId(row.game_id, deps.domain) : undefined
   const { 'Reply-To': replyTo, ...headers } = extra
   return {
-    id: row.id, from: deps.from, to: row.recipient, subject: row.subject, text: row.body,
-    html: row.html ?? htmlFromText(row.subject, row.body, deps.link(SETTINGS_PATH)),
+    id: row.id, from: deps.from, to: row.recipient, subject: row.subject, text: fitText(row.body),
+    html: withoutMissingPicture(row.html ?? htmlFromText(row.subject, row.body, deps.link(SETTINGS_PATH)), picture),
     messageId: `<outbox-${row.id}-${row.created_at}@${deps.domain}>`,
     replyTo,
     inReplyTo: thread,
@@ -43,6 +44,12 @@ export function composeOutgoing(row: OutboxRow, deps: ComposeDeps): OutgoingMail
     },
     attachments: picture ? [{ filename: 'board.png', content: picture, cid: PICTURE_CID, contentType: 'image/png' }] : [],
   }
+}
+
+// A turn rolled back (issue 12) before its mail went has no picture any more: its <img> goes too,
+// rather than show a broken image.
+function withoutMissingPicture(html: string, picture: Buffer | null): string {
+  return picture ? html : html.replace(new RegExp(`<img[^>]*src="cid:${PICTURE_CID}"[^>]*>`, 'g'), '')
 }
 
 /** The end-of-turn picture of a published turn, or null when there is none (never a draft's). */

@@ -29,3 +29,13 @@ export function dueText(ms: number): string {
 export function heading(text: string): string[] {
   return [text, '='.repeat(Math.min(text.length, TEXT_WIDTH))]
 }
+
+/**
+ * Any text under 80 columns: each longer line is wrapped at word boundaries, keeping its own
+ * indentation. Applied when a mail is sent, so the short plain mails written as one long line per
+ * sentence (and a GM's long reason in them) read well in a terminal too; a lone long word, such as
+ * a link, stays whole.
+ */
+export function fitText(text: string): string {
+  return text.split('\n').map((line) => (line.length < 80 ? line : wrap(line, TEXT_WIDTH, /^\s*/.exec(line)![0]).join('\n'))).join('\n')
+}
