@@ -150,6 +150,8 @@ describe('mail preferences', () => {
       ctx.mail({ kind: 'deadline', gameId, to: 'BOB@example.org', subject: 'Second', body: 'second body' })
     })
     expect(ctx.outbox.all().length).toBe(queued)
+    expect(w.t.app.runDueWork().digests).toBe(0) // the first digest goes a day after it was chosen
+    w.t.clock.now += 24 * 3600_000
     expect(w.t.app.runDueWork().digests).toBe(1)
     const digest = ctx.outbox.all().at(-1)!
     expect(digest).toMatchObject({ kind: 'digest', recipient: 'bob@example.org' })

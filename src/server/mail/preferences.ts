@@ -22,14 +22,17 @@ export const MODE_LABELS: Record<MailMode, string> = {
 
 export function preferencesRepository(db: Db) {
   const mode = db.prepare<[string], MailMode>('SELECT mode FROM mail_preferences WHERE email = ?').pluck()
-  const set = db.prepare<[string, MailMode, number]>(`INSERT INTO mail_preferences (email, mode, updated_at) VALUES (?, ?, ?)
-    ON CONFLICT (email) DO UPDATE SET mode = excluded.mode, updated_at = excluded.updated_at`)
+  // Choosing the digest starts its day: the first digest goes a day later, not at the next tick
+  // (which would make a digest of the first mail that came along).
+  const set = db.prepare<[string, MailMode, number, number | null]>(`INSERT INTO mail_preferences (email, mode, updated_at, last_digest_at) VALUES (?, ?, ?, ?)
+    ON CONFLICT (email) DO UPDATE SET mode = excluded.mode, updated_at = excluded.updated_at,
+      last_digest_at = COALESCE(mail_preferences.last_digest_at, excluded.last_digest_at)`)
   const key = db.prepare<[], Buffer>("SELECT key FROM server_keys WHERE name = 'mail'").pluck()
   let mailKey: Buffer | undefined
   const token = (email: string) => createHmac('sha256', (mailKey ??= key.get()!)).update(`unsubscribe:${email.toLowerCase()}`).digest('base64url')
   return {
     modeOf: (email: string): MailMode => mode.get(email) ?? 'every',
-    setMode: (email: string, m: MailMode, now: number) => { set.run(email.toLowerCase(), m, now) },
+    setMode: (email: string, m: MailMode, now: number) => { set.run(email.toLowerCase(), m, now, m === 'digest' ? now : null) },
     unsubscribeToken: token,
     /** Whether `candidate` is the unsubscribe token of `email` (compared in constant time). */
     checkUnsubscribeToken(email: string, candidate: string): boolean {
