@@ -12,5 +12,5 @@ for (const [seed, crashPoint] of [[101, false], [102, false], [103, true]] as co
     expect(report.stats.acks).toBeGreaterThan(0)
     expect(report.stats.turnsPublished).toBeGreaterThan(0)
     if (crashPoint) expect(report.stats.selfKilled).toBe(1)
-  }, 120_000)
+  }, 180_000)
 }

@@ -8,4 +8,4 @@ it('closes each turn exactly once with two server processes on one database', as
   expect(report.problems).toEqual([])
   expect(report.stats.turnsPublished).toBeGreaterThan(0)
   expect(report.stats.received).toBe(report.stats.mails)
-}, 120_000)
+}, 180_000)
