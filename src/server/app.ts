@@ -46,6 +46,8 @@ export interface AppOptions {
   signInMailsPerHour?: number
   /** Which webhook URLs may be called (issue 15); from NODE_ENV and BOTWARS_WEBHOOK_ALLOW_PRIVATE by default. */
   webhookPolicy?: WebhookPolicy
+  /** How often the live pages' event streams send a heartbeat comment (default live/routes.ts HEARTBEAT_MS); tests shorten it. */
+  liveHeartbeatMs?: number
 }
 
 declare module 'fastify' {
@@ -116,7 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     api.get('/openapi.json', async () => document)
   }, { prefix: API_PREFIX })
   await app.register(pagesPlugin, {
-    ctx, secure: options.config.baseUrl.startsWith('https:'), signIn,
+    ctx, secure: options.config.baseUrl.startsWith('https:'), signIn, liveHeartbeatMs: options.liveHeartbeatMs,
     csrfKey: createHash('sha256').update(`csrf:${options.config.sessionSecret}`).digest('base64url'),
   })
   return app

@@ -37,7 +37,8 @@ export interface Stack {
   close(): Promise<void>
 }
 
-export async function startStack(): Promise<Stack> {
+/** `liveHeartbeatMs`: the live streams' heartbeat interval, shortened so a test can wait for one. */
+export async function startStack(options: { liveHeartbeatMs?: number } = {}): Promise<Stack> {
   const dir = mkdtempSync(join(tmpdir(), 'botwars-browser-'))
   const smtp = await startSmtp()
   const clock = { now: START }
@@ -49,6 +50,7 @@ export async function startStack(): Promise<Stack> {
     now: () => clock.now,
     newSeed: () => 7,
     loginRateLimit: 1000,
+    ...options,
   })
   const address = await app.listen({ host: '127.0.0.1', port: 0 })
   const origin = address.replace('localhost', '127.0.0.1')

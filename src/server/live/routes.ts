@@ -13,10 +13,10 @@ import { liveHub, type Follower, type LiveHub } from './hub.js'
 
 export const HEARTBEAT_MS = 15_000
 
-export async function liveRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<LiveHub> {
+export async function liveRoutes(app: FastifyInstance, ctx: ServiceContext, heartbeatMs = HEARTBEAT_MS): Promise<LiveHub> {
   const hub = liveHub(ctx)
   app.addHook('onClose', async () => hub.close())
-  await app.register(fastifySSE, { heartbeatInterval: HEARTBEAT_MS })
+  await app.register(fastifySSE, { heartbeatInterval: heartbeatMs })
 
   const stream = async (request: FastifyRequest, reply: FastifyReply, gameId: string, userId: number | null) => {
     reply.header('cache-control', 'no-store')

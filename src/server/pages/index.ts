@@ -36,6 +36,8 @@ export interface PagesOptions {
   signIn: SignInLimits
   /** Keys the form tokens' binding to the session (derived from the session secret). */
   csrfKey: string
+  /** The live streams' heartbeat interval (live/routes.ts). */
+  liveHeartbeatMs?: number | undefined
 }
 
 /** The form cookie; over HTTPS with the `__Host-` prefix, so no other host (a sibling subdomain) can set it. */
@@ -86,6 +88,6 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
   watchPages(app, kit)
   picturePages(app, kit)
   seriesPages(app, kit)
-  await liveRoutes(app, ctx)
+  await liveRoutes(app, ctx, options.liveHeartbeatMs)
   mailPages(app, kit)
 }
