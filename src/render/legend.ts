@@ -3,6 +3,7 @@
 import { FONT, n } from './util.js'
 import { hitMarker } from './beams.js'
 import { robotGlyph } from './robots.js'
+import { ROBOT_MARKS, ROBOT_PALETTE } from './robot-looks.js'
 import {
   conveyorSymbol, crusherSymbol, drawbridgeSymbol, flagSymbol, gearSymbol, LASER_STYLE, laserSymbol, pitSymbol,
   pusherSymbol, startSymbol, switchSymbol, teleporterSymbol, upgradeSymbol, wallSymbol, wrenchSymbol, type Place,
@@ -39,6 +40,16 @@ function beamLine(colour: string, count: number, width: number): string {
 const ROBOT = (extra: { mode?: 'real' | 'virtual'; rebooting?: boolean; facing?: 'N' | 'E' | 'S' | 'W' } = {}): string =>
   `<g transform="translate(50 50)"${extra.mode === 'virtual' ? ' opacity="0.5"' : ''}>` +
   robotGlyph({ facing: extra.facing ?? 'E', mode: extra.mode ?? 'real', rebooting: extra.rebooting ?? false }, { colour: '#1d6fd1', name: 'Ann' }) + '</g>'
+
+/** The eight seats' robot shapes side by side, in two rows of four, each in a colour of the palette. */
+function robotShapesSvg(size: number): string {
+  const colours = Object.values(ROBOT_PALETTE)
+  const robots = ROBOT_MARKS.map((mark, i) =>
+    `<g transform="translate(${n(50 + (i % 4) * 100)} ${n(50 + Math.floor(i / 4) * 100)}) scale(0.85)">` +
+    robotGlyph({ facing: 'N', mode: 'real', rebooting: false }, { colour: colours[(i * 3) % colours.length]!, name: String(i + 1), mark }) + '</g>')
+  return `<svg xmlns="http://www.w3.org/2000/svg" class="legend-square" width="${n(size * 2.5)}" height="${n(size * 1.25)}" viewBox="0 0 400 200" font-family="${FONT}">` +
+    '<rect x="0" y="0" width="400" height="200" fill="#d3d8de" stroke="#aab2bb" stroke-width="2"/>' + robots.join('') + '</svg>'
+}
 
 export function legendEntries(size = 64): LegendEntry[] {
   const e = (type: string, label: string, explanation: string, content: string): LegendEntry =>
@@ -77,7 +88,9 @@ export function legendEntries(size = 64): LegendEntry[] {
     e('flag', 'Flag', 'Tag the flags in order of their numbers; a flag is also a checkpoint and repairs 1 HP (R30, R31).', flagSymbol(HERE, 1)),
     e('upgrade', 'Upgrade station', 'Every two different stations visited unlock a new card set (R6, R30).', upgradeSymbol(HERE)),
     e('start', 'Start square', 'Where robots start, facing the arrow, and come back when they have no checkpoint (R29).', startSymbol(HERE, 'N')),
-    e('robot', 'Robot', "In its player's colour with the initial of the name; the pointer shows its facing.", ROBOT()),
+    e('robot', 'Robot', "In its player's colour and its seat's shape, with the initial of the name; the pointer shows its facing.", ROBOT()),
+    { type: 'robot-shapes', label: 'Robot shapes', svg: robotShapesSvg(size),
+      explanation: `Each seat's robot has its own shape, so robots differ even where their colours look alike: seat 1 ${ROBOT_MARKS.slice(0, 7).map((m, i) => `${i > 0 ? `${i + 1} ` : ''}a ${m}`).join(', ')} and 8 a ${ROBOT_MARKS[7]}. The colours also differ in lightness.` },
     e('robot-virtual', 'Virtual robot', 'Translucent: it ignores other robots and may share a square (R24, R25).', ROBOT({ mode: 'virtual' })),
     e('robot-rebooting', 'Rebooting robot', 'Dashed ring and an R: plays no cards and does not fire this turn (R33).', ROBOT({ rebooting: true })),
     e('shot-robot', 'Robot laser shot', "A robot's shot this stage in its colour, over the squares it crossed; a burst where it hit (R26).",

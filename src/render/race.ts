@@ -1,7 +1,8 @@
 // The race chart of the game page: flags touched and HP per player after every published turn,
 // as one SVG drawn on the server (readable without JavaScript, printable, no library). Pure: the
 // same series give the same bytes.
-import { esc, safeColour, DEFAULT_PALETTE, FONT } from './util.js'
+import { esc, DEFAULT_PALETTE, FONT } from './util.js'
+import { robotFill } from './robot-looks.js'
 
 export interface RacePoint { turn: number; flags: number; hp: number }
 export interface RaceSeries { player: string; name: string; colour?: string; points: RacePoint[]; mine?: boolean }
@@ -20,7 +21,7 @@ export function raceChart(series: readonly RaceSeries[], options: { flagCount: n
   const x = (turn: number) => LEFT + (turn / lastTurn) * plotW
   const height = TOP + PANEL_H * 2 + GAP + 30
   const ordered = [...series].sort((a, b) => Number(!!a.mine) - Number(!!b.mine))
-  const colourOf = (s: RaceSeries, i: number) => safeColour(s.colour, DEFAULT_PALETTE[i % DEFAULT_PALETTE.length]!)
+  const colourOf = (s: RaceSeries, i: number) => robotFill(s.colour, DEFAULT_PALETTE[i % DEFAULT_PALETTE.length]!)
 
   const panel = (top: number, label: string, max: number, value: (p: RacePoint) => number, step: boolean) => {
     const y = (v: number) => top + PANEL_H - (v / Math.max(1, max)) * PANEL_H

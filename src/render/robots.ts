@@ -1,13 +1,17 @@
-// Robots: a disc in the player's colour with the initial of the name and an arrow for its
-// facing. Virtual robots (R24) are translucent; rebooting robots (R33) get a dashed ring and an
+// Robots: a body in the player's colour and the seat's own shape (circle, square, diamond …:
+// robot-looks.ts, so colour-blind players tell robots apart) with the initial of the name and an
+// arrow for its facing. Virtual robots (R24) are translucent; rebooting robots (R33) get a dashed ring and an
 // "R" badge; destroyed robots are not drawn. Robots sharing a square (virtual robots may, R24)
 // are drawn smaller, side by side, so each one shows.
 import type { RobotSnapshot } from '../engine/types.js'
+import { markShape, type RobotMark } from './robot-looks.js'
 import { angle, esc, initial, label, n, origin, sq, type Layout } from './util.js'
 
 export interface RobotLook {
   colour: string
   name: string
+  /** The body's shape, one per seat (robot-looks.ts), so robots differ beyond their colour; a circle if not given. */
+  mark?: RobotMark
 }
 
 /** Where the robots of one square stand, as centre offsets in the square and a scale. */
@@ -23,13 +27,15 @@ function spots(count: number): { x: number; y: number; scale: number }[] {
   }))
 }
 
-/** One robot, centred on (0, 0) at full size: body radius 30, arrow reaching out to 46. */
+/** One robot, centred on (0, 0) at full size: body about radius 30, arrow reaching out to 46. */
 export function robotGlyph(robot: Pick<RobotSnapshot, 'facing' | 'mode' | 'rebooting'>, look: RobotLook): string {
+  const mark = look.mark ?? 'circle'
+  // The pointer is drawn over the body: a diamond's or a star's corner would otherwise hide it.
   let body =
+    `<g class="body" data-mark="${mark}">` + markShape(mark, 30, `fill="${esc(look.colour)}" stroke="#15181c" stroke-width="4" stroke-linejoin="round"`) +
+    markShape(mark, 24, 'fill="none" stroke="#ffffff" stroke-width="3" stroke-linejoin="round" opacity="0.75"') + '</g>' +
     `<g transform="rotate(${angle(robot.facing)})">` +
-    `<polygon class="facing" points="0,-47 -15,-22 15,-22" fill="${esc(look.colour)}" stroke="#15181c" stroke-width="4" stroke-linejoin="round"/></g>` +
-    `<circle r="30" fill="${esc(look.colour)}" stroke="#15181c" stroke-width="4"/>` +
-    '<circle r="24" fill="none" stroke="#ffffff" stroke-width="3" opacity="0.75"/>' +
+    `<polygon class="facing" points="0,-48 -13,-25 13,-25" fill="${esc(look.colour)}" stroke="#15181c" stroke-width="4" stroke-linejoin="round"/></g>` +
     label(0, 1, initial(look.name), { size: 30, fill: '#ffffff', halo: '#15181c' })
   if (robot.rebooting) {
     body +=

@@ -13,12 +13,13 @@ import { neighbour, opposite } from '../engine/geometry.js'
 import type { TurnResult } from '../engine/turn.js'
 import { DIRECTIONS, type Board, type BoardState, type Direction, type FloorElement, type RobotSnapshot, type Square } from '../engine/types.js'
 import { shots, standingBeams } from './beams.js'
+import { markOf, robotFill } from './robot-looks.js'
 import { drawRobots, type RobotLook } from './robots.js'
 import {
   conveyorSymbol, crusherSymbol, drawbridgeSymbol, flagSymbol, gearSymbol, laserSymbol, pitSymbol,
   pusherSymbol, startSymbol, switchSymbol, teleporterSymbol, upgradeSymbol, wallSymbol, wrenchSymbol, type Place,
 } from './symbols.js'
-import { centre, DEFAULT_PALETTE, esc, FONT, label, makeLayout, n, origin, safeColour, sq, U, type Layout } from './util.js'
+import { centre, DEFAULT_PALETTE, esc, FONT, label, makeLayout, n, origin, sq, U, type Layout } from './util.js'
 
 export interface BoardSvgOptions {
   /** Robots to draw (a stage's snapshots); destroyed ones are skipped. */
@@ -153,7 +154,7 @@ function looks(robots: readonly RobotSnapshot[], options: BoardSvgOptions): (pla
   return (player) => {
     const seat = seats.get(player) ?? seats.size
     const fallback = DEFAULT_PALETTE[seat % DEFAULT_PALETTE.length]!
-    return { colour: safeColour(options.colours?.[player], fallback), name: options.names?.[player] ?? player }
+    return { colour: robotFill(options.colours?.[player], fallback), name: options.names?.[player] ?? player, mark: markOf(player, seat) }
   }
 }
 

@@ -2,7 +2,8 @@
 // preview), the game page, inviting, joining (by invitation or an open seat) and starting.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { compileBoard, parseBoard } from '../../engine/board.js'
-import { DEFAULT_PALETTE, safeColour } from '../../render/util.js'
+import { DEFAULT_PALETTE } from '../../render/util.js'
+import { robotFill } from '../../render/robot-looks.js'
 import { boardSvg } from '../../render/svg.js'
 import { AppError, notFound } from '../errors.js'
 import type { GameRow, SeatRow } from '../repositories/games.js'
@@ -22,7 +23,7 @@ import { boardWords, currentWords } from './words.js'
 
 /** A seat's colour as the pictures draw it (the same fallback palette), for swatches. */
 export function swatch(colour: string | null, seatNo: number): string {
-  return safeColour(colour ?? undefined, DEFAULT_PALETTE[(seatNo - 1) % DEFAULT_PALETTE.length]!)
+  return robotFill(colour, DEFAULT_PALETTE[(seatNo - 1) % DEFAULT_PALETTE.length]!)
 }
 
 type GameViewData = ReturnType<typeof gameView>
