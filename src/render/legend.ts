@@ -47,7 +47,7 @@ function robotShapesSvg(size: number): string {
   const robots = ROBOT_MARKS.map((mark, i) =>
     `<g transform="translate(${n(50 + (i % 4) * 100)} ${n(50 + Math.floor(i / 4) * 100)}) scale(0.85)">` +
     robotGlyph({ facing: 'N', mode: 'real', rebooting: false }, { colour: colours[(i * 3) % colours.length]!, name: String(i + 1), mark }) + '</g>')
-  return `<svg xmlns="http://www.w3.org/2000/svg" class="legend-square" width="${n(size * 2.5)}" height="${n(size * 1.25)}" viewBox="0 0 400 200" font-family="${FONT}">` +
+  return `<svg xmlns="http://www.w3.org/2000/svg" class="legend-square" width="${n(size * 3.2)}" height="${n(size * 1.6)}" viewBox="0 0 400 200" font-family="${FONT}">` +
     '<rect x="0" y="0" width="400" height="200" fill="#d3d8de" stroke="#aab2bb" stroke-width="2"/>' + robots.join('') + '</svg>'
 }
 

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { axeViolations } from './axe.js'
+import { axeViolations, landmarkProblems } from './axe.js'
 import { hasChromium, SHOTS, startStack, type Stack } from './harness.js'
 import { go, signIn, text } from './steps.js'
 
@@ -27,6 +27,21 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
     checked.push(name)
     violations.push(...found.lines.map((line) => `${name}: ${line}`))
     expect.soft(found.lines, `axe on ${name} (${page.url()})`).toEqual([])
+    // Landmarks a screen reader lists can be told apart by their names (issue 16).
+    const landmarks = await landmarkProblems(page)
+    violations.push(...landmarks.problems.map((line) => `${name}: landmarks: ${line}`))
+    expect.soft(landmarks.problems, `landmark names on ${name} (${page.url()}): ${landmarks.landmarks.join(', ')}`).toEqual([])
+  }
+
+  /** Puts faulty markup into the page's main, to show a check finds it; returns how to take it out. */
+  async function probe(page: Page, html: string): Promise<() => Promise<void>> {
+    await page.evaluate((markup) => {
+      const div = document.createElement('div')
+      div.id = 'a11y-probe'
+      div.innerHTML = markup
+      document.querySelector('main')!.append(div)
+    }, html)
+    return async () => { await page.evaluate(() => document.getElementById('a11y-probe')!.remove()) }
   }
 
   beforeAll(async () => { stack = await startStack() })
@@ -45,16 +60,20 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
     expect(welcome.ran).toContain('label-content-name-mismatch')
     expect(welcome.ran).toContain('color-contrast')
     // The check can fail: faint text and a button named unlike its label are found, then removed.
-    await gm.evaluate(() => {
-      const probe = document.createElement('div')
-      probe.id = 'axe-probe'
-      probe.innerHTML = '<p style="color:#bbb;background:#fff">faint</p><button type="button" aria-label="Priority 350">Turn left 350</button>'
-      document.querySelector('main')!.append(probe)
-    })
+    const removeProbe = await probe(gm, '<p style="color:#bbb;background:#fff">faint</p><button type="button" aria-label="Priority 350">Turn left 350</button>')
     const probed = (await axeViolations(gm)).lines.join('\n')
     expect(probed).toContain('color-contrast')
     expect(probed).toContain('label-content-name-mismatch')
-    await gm.evaluate(() => document.getElementById('axe-probe')!.remove())
+    await removeProbe()
+    // So can the landmark names: two navigations with one name, an aside without any.
+    const before = await landmarkProblems(gm)
+    expect(before.landmarks).toEqual(expect.arrayContaining(['banner ""', 'main ""', 'contentinfo ""']))
+    const removeLandmarks = await probe(gm, '<nav aria-label="Turns">a</nav><nav aria-label="turns">b</nav><aside>c</aside>')
+    const probedLandmarks = (await landmarkProblems(gm)).problems.join('\n')
+    expect(probedLandmarks).toContain('two navigation landmarks are both named "turns"')
+    expect(probedLandmarks).toContain('a complementary landmark has no name')
+    expect((await axeViolations(gm)).lines.join('\n')).toContain('landmark-unique')
+    await removeLandmarks()
     await gm.goto(`${stack.origin}/legend`)
     await axe(gm, 'signed out: legend')
     await gm.goto(`${stack.origin}/sign-in`)
@@ -177,6 +196,7 @@ describe.skipIf(!hasChromium)('accessibility in Chromium', () => {
     await axe(bob, 'player: not found')
     await go(gm, () => gm.goto(`${stack.origin}/legend`))
     await axe(gm, 'GM: legend')
+    await stack.shot(gm, 'a11y-legend-robot-shapes', '#robot-shapes') // issue 16: robots differ beyond hue
 
     // --- A spectator with the public link.
     const token = stack.app.services.games.byId(gameUrl.split('/games/')[1]!)!.public_token
