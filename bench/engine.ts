@@ -1,7 +1,8 @@
 // Engine benchmarks: a full turn as the server plays it (deal the hands, fill every program at
-// random, resolve) on the busiest 12×12 board with 8 and with 4 robots, today's code against the
-// dealing and filling code before issue 17 (bench/baseline), in alternating one-second rounds in
-// this one process; and each part alone. Figures, never assertions.
+// random, resolve) on the busiest 12×12 board with 8 and with 4 robots, today's engine against the
+// whole engine as it was when issue 17 was opened (bench/baseline/old-engine.ts, taken from git),
+// in alternating one-second rounds in this one process; then dealing, filling and resolving alone,
+// also alternating. Figures, never assertions.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { compileBoard, parseBoard } from '../src/engine/board.js'
@@ -11,9 +12,8 @@ import { fillMissingOrdersFor } from '../src/engine/program.js'
 import { PLAYER_NAMES, randomOrders, simulateGame } from '../src/engine/simulation.js'
 import { resolveTurn } from '../src/engine/turn.js'
 import type { Board, GameState, TurnOrders } from '../src/engine/types.js'
-import { baselineDealHands, baselineFillAll } from './baseline/deal-fill.js'
+import { oldFillAll, type OldEngine } from './baseline/old-engine.js'
 import { median, spreadOf, timedRounds, type Spread } from './rounds.js'
-
 export function loadBoards(dir: string): Board[] {
   return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((file) => {
     const parsed = parseBoard(JSON.parse(readFileSync(join(dir, file), 'utf8')))
@@ -31,14 +31,30 @@ export function busiest12x12(boards: Board[]): Board {
 
 type Orders = Record<string, TurnOrders>
 
-/** One way of dealing and filling: today's engine, or the code before issue 17. */
+/** One engine's way through a turn: today's, or the one before issue 17 (each on its own compiled board). */
 interface TurnPath {
   deal(state: GameState): GameState
   fill(dealt: GameState): [Orders, GameState]
+  resolve(state: GameState, orders: Orders): void
 }
 
-const TODAY: TurnPath = { deal: dealHands, fill: (dealt) => fillMissingOrdersFor(dealt, () => true) }
-const BEFORE: TurnPath = { deal: baselineDealHands, fill: baselineFillAll }
+function todayPath(board: Board): TurnPath {
+  return {
+    deal: dealHands,
+    fill: (dealt) => fillMissingOrdersFor(dealt, () => true),
+    resolve: (state, orders) => { resolveTurn(board, state, orders) },
+  }
+}
+
+function oldPath(old: OldEngine, board: Board): TurnPath {
+  // Its own compiled board from the same definition, so neither engine warms the other's caches.
+  const oldBoard = old.compileBoard({ name: board.name, rows: board.rows, cols: board.cols, start: board.start, elements: board.elements })
+  return {
+    deal: old.dealHands,
+    fill: (dealt) => oldFillAll(old, dealt),
+    resolve: (state, orders) => { old.resolveTurn(oldBoard, state, orders) },
+  }
+}
 
 /** Game states about to be dealt, from seeded games (each replaced by a new one after 40 turns). */
 function statesToDeal(board: Board, players: number, size: number): GameState[] {
@@ -66,11 +82,11 @@ export interface EngineFigures {
   board: string
   players: number
   rounds: number
+  baseline: string
   fullTurn: PairFigures
   deal: PairFigures
   fill: PairFigures
-  /** Resolving alone: the same code on both paths, so measured once. */
-  resolve: Spread
+  resolve: PairFigures
 }
 
 /** Today's and the old path in alternating rounds; returns both spreads and the per-pair ratio. */
@@ -85,29 +101,35 @@ function alternate(rounds: number, seconds: number, items: number, today: (i: nu
 }
 
 /**
- * `rounds` one-second rounds of full turns per path, alternating, then shorter rounds of each part.
- * Rounds, not one long run: this machine's speed moves by a third from one second to the next
- * (docs/performance.md); alternating lets both paths see the same machine.
+ * `rounds` one-second rounds of full turns per engine, alternating, then half-second rounds of each
+ * part. Rounds, not one long run: this machine's speed moves by a third from one second to the
+ * next (docs/performance.md); alternating lets both engines see the same machine. Both engines
+ * deal, fill and resolve the same states (the random stream is the same in both).
  */
-export function benchEngine(board: Board, players: number, rounds = 9, seconds = 1): EngineFigures {
+export function benchEngine(board: Board, old: OldEngine, players: number, rounds = 9, seconds = 1): EngineFigures {
+  const today = todayPath(board)
+  const before = oldPath(old, board)
   const states = statesToDeal(board, players, 2000)
   const dealt = states.map(dealHands)
-  const filled = dealt.map((state) => TODAY.fill(state))
+  const filled = dealt.map((state) => today.fill(state))
   const n = states.length
   const fullTurn = (path: TurnPath) => (i: number) => {
     const [orders, ready] = path.fill(path.deal(states[i % n]!))
-    resolveTurn(board, ready, orders)
+    path.resolve(ready, orders)
   }
-  for (let i = 0; i < 2000; i++) { fullTurn(TODAY)(i); fullTurn(BEFORE)(i) } // warm-up
+  for (let i = 0; i < 2000; i++) { fullTurn(today)(i); fullTurn(before)(i) } // warm-up
   const partRounds = Math.max(3, Math.ceil(rounds / 2))
+  const part = (call: (path: TurnPath, i: number) => void) =>
+    alternate(partRounds, seconds / 2, n, (i) => call(today, i), (i) => call(before, i))
   return {
     board: board.name,
     players,
     rounds,
-    fullTurn: alternate(rounds, seconds, n, fullTurn(TODAY), fullTurn(BEFORE)),
-    deal: alternate(partRounds, seconds / 2, n, (i) => TODAY.deal(states[i]!), (i) => BEFORE.deal(states[i]!)),
-    fill: alternate(partRounds, seconds / 2, n, (i) => TODAY.fill(dealt[i]!), (i) => BEFORE.fill(dealt[i]!)),
-    resolve: spreadOf(timedRounds(partRounds, seconds / 2, n, (i) => resolveTurn(board, filled[i]![1], filled[i]![0]))),
+    baseline: old.commit,
+    fullTurn: alternate(rounds, seconds, n, fullTurn(today), fullTurn(before)),
+    deal: part((path, i) => path.deal(states[i]!)),
+    fill: part((path, i) => path.fill(dealt[i]!)),
+    resolve: part((path, i) => path.resolve(filled[i]![1], filled[i]![0])),
   }
 }
 

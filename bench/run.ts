@@ -3,6 +3,7 @@
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { benchEngine, benchGame, busiest12x12, loadBoards, type PairFigures } from './engine.js'
+import { loadOldEngine } from './baseline/old-engine.js'
 import type { Spread } from './rounds.js'
 
 const { values: args } = parseArgs({ options: { 'engine-only': { type: 'boolean' }, rounds: { type: 'string' } } })
@@ -10,15 +11,16 @@ const rounds = Number(args.rounds ?? 9)
 const board = busiest12x12(loadBoards(join(import.meta.dirname, '..', 'boards')))
 const n = (value: number) => value.toLocaleString('en')
 const spread = (s: Spread) => `${n(s.median)} (${n(s.slowest)}–${n(s.fastest)})`
-const pair = (p: PairFigures) => `${spread(p.today)} against ${spread(p.before)} before issue 17: ${p.ratio.toFixed(2)}×`
+const old = await loadOldEngine()
+const pair = (p: PairFigures) => `${spread(p.today)} against ${spread(p.before)} before issue 17 (engine at ${old.commit}): ${p.ratio.toFixed(2)}×`
 
 console.log(`engine on "${board.name}", per CPU second of this process, one core: the median round (slowest–fastest round)`)
 for (const players of [8, 4]) {
-  const e = benchEngine(board, players, rounds)
+  const e = benchEngine(board, old, players, rounds)
   console.log(`engine, ${players} robots: full turns (deal + fill every program at random + resolve) ${pair(e.fullTurn)}; ${e.rounds} one-second rounds each, alternating`)
   console.log(`engine, ${players} robots:   deals ${pair(e.deal)}`)
   console.log(`engine, ${players} robots:   fills (every robot's program) ${pair(e.fill)}`)
-  console.log(`engine, ${players} robots:   resolves ${spread(e.resolve)} (the same code on both paths)`)
+  console.log(`engine, ${players} robots:   resolves ${pair(e.resolve)}`)
 }
 const game = benchGame(board)
 console.log(`engine: one whole simulated 8-player game: ${game.turns} turns in ${game.ms} ms`)

@@ -1,0 +1,79 @@
+// The whole engine as it was when issue 17 was opened (src/engine at d53a520, the last commit
+// before that issue's engine work): dealing, filling AND resolving, so that `npm run bench` can
+// time a full turn of today's engine against the old one in the same process, alternating rounds.
+//
+// It is taken from git, not copied into the tree: on first use `git archive d53a520 src/engine`
+// is unpacked into bench/.baseline/d53a520/ (ignored by git; inside the repository so that its
+// imports of pure-rand and zod find ours) and imported from there. Nothing but the bench uses it.
+//
+// For speed only: the old engine lacks the issue-17 exactness fixes (a destroyed robot's HP is
+// not always 0, FORMAT §3; pushers are not settled in R20 rounds), so a few turns record something
+// different. Such turns are rare (a pusher with a chain, destruction by a pit or a crusher) and do
+// the same kind of work either way, so the rates compare fairly.
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { compileBoard, parseBoard } from '../../src/engine/board.js'
+import type { dealHands } from '../../src/engine/deck.js'
+import type { fillMissingOrders } from '../../src/engine/program.js'
+import type { needsProgram, resolveTurn } from '../../src/engine/turn.js'
+import type { GameState, TurnOrders } from '../../src/engine/types.js'
+
+export const BASELINE_COMMIT = 'd53a520'
+
+/** The old engine's functions the bench calls (their signatures are today's). */
+export interface OldEngine {
+  commit: string
+  parseBoard: typeof parseBoard
+  compileBoard: typeof compileBoard
+  dealHands: typeof dealHands
+  fillMissingOrders: typeof fillMissingOrders
+  needsProgram: typeof needsProgram
+  resolveTurn: typeof resolveTurn
+}
+
+const repository = resolve(import.meta.dirname, '../..')
+
+/** Unpacks the old engine from git unless it is there already; returns its folder. */
+function unpack(commit: string): string {
+  const target = join(repository, 'bench', '.baseline', commit)
+  if (existsSync(join(target, 'src', 'engine', 'turn.ts'))) return target
+  let tar: Buffer
+  try {
+    tar = execFileSync('git', ['-C', repository, 'archive', '--format=tar', commit, 'src/engine'], { maxBuffer: 64 * 1024 * 1024 })
+  } catch (error) {
+    throw new Error(`bench: cannot take the old engine from git (git archive ${commit} src/engine): ${(error as Error).message}`)
+  }
+  mkdirSync(target, { recursive: true })
+  execFileSync('tar', ['-x', '-C', target], { input: tar })
+  return target
+}
+
+export async function loadOldEngine(commit = BASELINE_COMMIT): Promise<OldEngine> {
+  const engine = join(unpack(commit), 'src', 'engine')
+  const load = (file: string) => import(pathToFileURL(join(engine, file)).href)
+  const [board, deck, program, turn] = await Promise.all([load('board.ts'), load('deck.ts'), load('program.ts'), load('turn.ts')])
+  return {
+    commit,
+    parseBoard: board.parseBoard,
+    compileBoard: board.compileBoard,
+    dealHands: deck.dealHands,
+    fillMissingOrders: program.fillMissingOrders,
+    needsProgram: turn.needsProgram,
+    resolveTurn: turn.resolveTurn,
+  }
+}
+
+/** The server's fill loop as it was then (services/resolve.ts): one old fill call per robot that must play. */
+export function oldFillAll(old: OldEngine, dealt: GameState): [Record<string, TurnOrders>, GameState] {
+  let current = dealt
+  const orders: Record<string, TurnOrders> = {}
+  for (const robot of current.robots) {
+    if (!old.needsProgram(robot)) { orders[robot.player] = { cards: [], rebootNext: false }; continue }
+    const [filled, next] = old.fillMissingOrders(current, robot.player)
+    orders[robot.player] = filled
+    current = next
+  }
+  return [orders, current]
+}
