@@ -7,11 +7,10 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { compileBoard, parseBoard } from '../src/engine/board.js'
 import { dealHands } from '../src/engine/deck.js'
-import { newGame } from '../src/engine/game.js'
 import { fillMissingOrdersFor } from '../src/engine/program.js'
-import { PLAYER_NAMES, randomOrders, simulateGame } from '../src/engine/simulation.js'
+import { PLAYER_NAMES, simulateGame } from '../src/engine/simulation.js'
 import { resolveTurn } from '../src/engine/turn.js'
-import type { Board, GameState, TurnOrders } from '../src/engine/types.js'
+import type { Board, BoardDefinition, GameState, TurnOrders } from '../src/engine/types.js'
 import { oldFillAll, type OldEngine } from './baseline/old-engine.js'
 import { median, spreadOf, timedRounds, type Spread } from './rounds.js'
 export function loadBoards(dir: string): Board[] {
@@ -46,9 +45,13 @@ function todayPath(board: Board): TurnPath {
   }
 }
 
+/** The board as authored, for another engine to compile its own (so neither warms the other's caches). */
+export function definitionOf(board: Board): BoardDefinition {
+  return { name: board.name, rows: board.rows, cols: board.cols, start: board.start, elements: board.elements }
+}
+
 function oldPath(old: OldEngine, board: Board): TurnPath {
-  // Its own compiled board from the same definition, so neither engine warms the other's caches.
-  const oldBoard = old.compileBoard({ name: board.name, rows: board.rows, cols: board.cols, start: board.start, elements: board.elements })
+  const oldBoard = old.compileBoard(definitionOf(board))
   return {
     deal: old.dealHands,
     fill: (dealt) => oldFillAll(old, dealt),
@@ -56,16 +59,22 @@ function oldPath(old: OldEngine, board: Board): TurnPath {
   }
 }
 
-/** Game states about to be dealt, from seeded games (each replaced by a new one after 40 turns). */
-function statesToDeal(board: Board, players: number, size: number): GameState[] {
+/**
+ * Game states about to be dealt, from seeded games (each replaced by a new one after 40 turns),
+ * played by `maker`: a separate copy of an engine (see loadOldEngine), so that neither engine
+ * being compared has run anything but the bench's own turns. The states go through JSON, as the
+ * server stores and loads them.
+ */
+export function statesToDeal(maker: OldEngine, definition: BoardDefinition, players: number, size: number): GameState[] {
+  const board = maker.compileBoard(definition)
   const pool: GameState[] = []
   let seed = 1
-  let state = newGame(board, PLAYER_NAMES.slice(0, players), seed)
+  let state = maker.newGame(board, PLAYER_NAMES.slice(0, players), seed)
   while (pool.length < size) {
-    if (state.gameOver || state.turn > 40) state = newGame(board, PLAYER_NAMES.slice(0, players), ++seed)
-    pool.push(state)
-    const [orders, dealt] = randomOrders(state)
-    state = resolveTurn(board, dealt, orders).state
+    if (state.gameOver || state.turn > 40) state = maker.newGame(board, PLAYER_NAMES.slice(0, players), ++seed)
+    pool.push(JSON.parse(JSON.stringify(state)) as GameState)
+    const [orders, dealt] = maker.randomOrders(state)
+    state = maker.resolveTurn(board, dealt, orders).state
   }
   return pool
 }
@@ -104,12 +113,12 @@ function alternate(rounds: number, seconds: number, items: number, today: (i: nu
  * `rounds` one-second rounds of full turns per engine, alternating, then half-second rounds of each
  * part. Rounds, not one long run: this machine's speed moves by a third from one second to the
  * next (docs/performance.md); alternating lets both engines see the same machine. Both engines
- * deal, fill and resolve the same states (the random stream is the same in both).
+ * deal, fill and resolve the same states (the random stream is the same in both), made by `maker`.
  */
-export function benchEngine(board: Board, old: OldEngine, players: number, rounds = 9, seconds = 1): EngineFigures {
+export function benchEngine(board: Board, old: OldEngine, maker: OldEngine, players: number, rounds = 9, seconds = 1): EngineFigures {
   const today = todayPath(board)
   const before = oldPath(old, board)
-  const states = statesToDeal(board, players, 2000)
+  const states = statesToDeal(maker, definitionOf(board), players, 2000)
   const dealt = states.map(dealHands)
   const filled = dealt.map((state) => today.fill(state))
   const n = states.length

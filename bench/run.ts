@@ -3,6 +3,7 @@
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { benchEngine, benchGame, busiest12x12, loadBoards, type PairFigures } from './engine.js'
+import { execFileSync } from 'node:child_process'
 import { loadOldEngine } from './baseline/old-engine.js'
 import type { Spread } from './rounds.js'
 
@@ -12,11 +13,14 @@ const board = busiest12x12(loadBoards(join(import.meta.dirname, '..', 'boards'))
 const n = (value: number) => value.toLocaleString('en')
 const spread = (s: Spread) => `${n(s.median)} (${n(s.slowest)}–${n(s.fastest)})`
 const old = await loadOldEngine()
+// The game states both engines play are made by a separate copy of the committed engine (see statesToDeal).
+const head = execFileSync('git', ['-C', import.meta.dirname, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()
+const maker = await loadOldEngine(head, 'states')
 const pair = (p: PairFigures) => `${spread(p.today)} against ${spread(p.before)} before issue 17 (engine at ${old.commit}): ${p.ratio.toFixed(2)}×`
 
 console.log(`engine on "${board.name}", per CPU second of this process, one core: the median round (slowest–fastest round)`)
 for (const players of [8, 4]) {
-  const e = benchEngine(board, old, players, rounds)
+  const e = benchEngine(board, old, maker, players, rounds)
   console.log(`engine, ${players} robots: full turns (deal + fill every program at random + resolve) ${pair(e.fullTurn)}; ${e.rounds} one-second rounds each, alternating`)
   console.log(`engine, ${players} robots:   deals ${pair(e.deal)}`)
   console.log(`engine, ${players} robots:   fills (every robot's program) ${pair(e.fill)}`)

@@ -16,7 +16,9 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { compileBoard, parseBoard } from '../../src/engine/board.js'
 import type { dealHands } from '../../src/engine/deck.js'
+import type { newGame } from '../../src/engine/game.js'
 import type { fillMissingOrders } from '../../src/engine/program.js'
+import type { randomOrders } from '../../src/engine/simulation.js'
 import type { needsProgram, resolveTurn } from '../../src/engine/turn.js'
 import type { GameState, TurnOrders } from '../../src/engine/types.js'
 
@@ -31,13 +33,15 @@ export interface OldEngine {
   fillMissingOrders: typeof fillMissingOrders
   needsProgram: typeof needsProgram
   resolveTurn: typeof resolveTurn
+  newGame: typeof newGame
+  randomOrders: typeof randomOrders
 }
 
 const repository = resolve(import.meta.dirname, '../..')
 
-/** Unpacks the old engine from git unless it is there already; returns its folder. */
-function unpack(commit: string): string {
-  const target = join(repository, 'bench', '.baseline', commit)
+/** Unpacks the old engine from git into bench/.baseline/FOLDER unless it is there already; returns that folder. */
+function unpack(commit: string, folder: string): string {
+  const target = join(repository, 'bench', '.baseline', folder)
   if (existsSync(join(target, 'src', 'engine', 'turn.ts'))) return target
   let tar: Buffer
   try {
@@ -50,10 +54,16 @@ function unpack(commit: string): string {
   return target
 }
 
-export async function loadOldEngine(commit = BASELINE_COMMIT): Promise<OldEngine> {
-  const engine = join(unpack(commit), 'src', 'engine')
+/**
+ * The engine at `commit`, as its own modules. `copy` names a separate copy of the same commit: V8
+ * keeps what it learned about the types a function sees per copy, so a copy used only to make the
+ * bench's game states leaves the two engines being compared to learn from the bench's turns alone.
+ */
+export async function loadOldEngine(commit = BASELINE_COMMIT, copy = ''): Promise<OldEngine> {
+  const engine = join(unpack(commit, copy ? `${commit}-${copy}` : commit), 'src', 'engine')
   const load = (file: string) => import(pathToFileURL(join(engine, file)).href)
-  const [board, deck, program, turn] = await Promise.all([load('board.ts'), load('deck.ts'), load('program.ts'), load('turn.ts')])
+  const [board, deck, program, turn, game, simulation] = await Promise.all(
+    ['board.ts', 'deck.ts', 'program.ts', 'turn.ts', 'game.ts', 'simulation.ts'].map(load))
   return {
     commit,
     parseBoard: board.parseBoard,
@@ -62,6 +72,8 @@ export async function loadOldEngine(commit = BASELINE_COMMIT): Promise<OldEngine
     fillMissingOrders: program.fillMissingOrders,
     needsProgram: turn.needsProgram,
     resolveTurn: turn.resolveTurn,
+    newGame: game.newGame,
+    randomOrders: simulation.randomOrders,
   }
 }
 
