@@ -1,6 +1,6 @@
 // The deck of R5, the card sets of R6 and dealing (R7). Pure: chance comes from the game's
 // seeded generator, and the state passed in is never changed.
-import { shuffleInPlace, withRandom } from './random.js'
+import { shuffleWith, withGenerator } from './random.js'
 import {
   CARD_KINDS, MAX_HP, REGISTER_COUNT,
   type Card, type CardKind, type CardSet, type GameState, type RobotState,
@@ -130,9 +130,21 @@ function deckLessFused(state: GameState): (Card | null)[] {
     }
   }
   if (held === null) return FULL_DECK.slice()
+  // FULL_DECK runs from the highest priority down: with the held priorities in the same order, one
+  // walk of both leaves them out (asking each card whether it is held cost up to 40 looks a card).
+  held.sort(highestFirst)
   const out: Card[] = []
-  for (const card of FULL_DECK) if (!held.includes(card.priority)) out.push(card)
+  let next = 0
+  for (const card of FULL_DECK) {
+    while (next < held.length && held[next]! > card.priority) next++
+    if (next < held.length && held[next] === card.priority) continue
+    out.push(card)
+  }
   return out
+}
+
+function highestFirst(a: number, b: number): number {
+  return b - a
 }
 
 /** Whether a robot holds a fused register still waiting for its card (R33, A1). */
@@ -154,7 +166,7 @@ function waitsForFusedCard(robot: RobotState): boolean {
  * robots are copied only when a fused register gets its card, and the pile is walked, not spliced.
  */
 export function dealHands(state: GameState): GameState {
-  const [pile, rng] = withRandom(state.rng, (randomInt) => new Pile(shuffleInPlace(deckLessFused(state), randomInt)))
+  const [pile, rng] = withGenerator(state.rng, (generator) => new Pile(shuffleWith(deckLessFused(state), generator)))
   let robots = state.robots
   for (let seat = 0; seat < robots.length; seat++) {
     if (!waitsForFusedCard(robots[seat]!)) continue
@@ -169,18 +181,23 @@ export function dealHands(state: GameState): GameState {
     robots[seat] = robot
   }
 
-  const hands: Record<string, Card[]> = {}
+  // Each seat's hand is filled through its own list, not looked up by player name for every card.
+  const bySeat = new Array<Card[]>(robots.length)
   const wanted = new Array<number>(robots.length)
+  let most = 0
   for (let seat = 0; seat < robots.length; seat++) {
-    hands[robots[seat]!.player] = []
+    bySeat[seat] = []
     wanted[seat] = handSize(robots[seat]!)
+    if (wanted[seat]! > most) most = wanted[seat]!
   }
-  for (let round = 0; round < MAX_HP; round++) {
+  for (let round = 0; round < most; round++) {
     for (let seat = 0; seat < robots.length; seat++) {
       if (round >= wanted[seat]!) continue
       const card = pile.take(robots[seat]!)
-      if (card) hands[robots[seat]!.player]!.push(card)
+      if (card) bySeat[seat]!.push(card)
     }
   }
+  const hands: Record<string, Card[]> = {}
+  for (let seat = 0; seat < robots.length; seat++) hands[robots[seat]!.player] = bySeat[seat]!
   return { ...state, robots, hands, rng }
 }

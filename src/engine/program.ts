@@ -1,6 +1,6 @@
 // Programs: checking a submission against the hand (R8) and filling a missing one (R9).
 import { canUseCard, cardSetsFor, formatCard, unfusedRegisters } from './deck.js'
-import { shuffled, withRandom, type RandomInt } from './random.js'
+import { shuffleWith, withGenerator, type Generator } from './random.js'
 import { REGISTER_COUNT, type Card, type GameState, type RobotState, type TurnOrders } from './types.js'
 import { needsProgram } from './turn.js'
 
@@ -35,8 +35,8 @@ function registersToFill(robot: RobotState): number {
 }
 
 /** R9 for one robot: its unfused registers filled with cards drawn at random from its hand. */
-function randomProgram(state: GameState, robot: RobotState, randomInt: RandomInt): TurnOrders {
-  const cards = shuffled(state.hands[robot.player] ?? [], randomInt)
+function randomProgram(state: GameState, robot: RobotState, generator: Generator): TurnOrders {
+  const cards = shuffleWith((state.hands[robot.player] ?? []).slice(), generator)
   cards.length = Math.min(cards.length, registersToFill(robot))
   return { cards, rebootNext: false, filledByServer: true }
 }
@@ -48,7 +48,7 @@ function randomProgram(state: GameState, robot: RobotState, randomInt: RandomInt
 export function fillMissingOrders(state: GameState, player: string): [TurnOrders, GameState] {
   const robot = state.robots.find((r) => r.player === player)
   if (!robot) throw new Error(`fillMissingOrders: no robot for ${player}`)
-  const [orders, rng] = withRandom(state.rng, (randomInt) => randomProgram(state, robot, randomInt))
+  const [orders, rng] = withGenerator(state.rng, (generator) => randomProgram(state, robot, generator))
   return [orders, { ...state, rng }]
 }
 
@@ -58,10 +58,10 @@ export function fillMissingOrders(state: GameState, player: string): [TurnOrders
  * cost of one. Returns the filled robots' orders and the state with the generator advanced.
  */
 export function fillMissingOrdersFor(state: GameState, missing: (player: string) => boolean): [Record<string, TurnOrders>, GameState] {
-  const [orders, rng] = withRandom(state.rng, (randomInt) => {
+  const [orders, rng] = withGenerator(state.rng, (generator) => {
     const out: Record<string, TurnOrders> = {}
     for (const robot of state.robots) {
-      if (needsProgram(robot) && missing(robot.player)) out[robot.player] = randomProgram(state, robot, randomInt)
+      if (needsProgram(robot) && missing(robot.player)) out[robot.player] = randomProgram(state, robot, generator)
     }
     return out
   })
