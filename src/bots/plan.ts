@@ -7,6 +7,7 @@ import { realRobotGrid, type Resolution } from '../engine/context.js'
 import { canUseCard, cardSetsFor } from '../engine/deck.js'
 import { endTurn } from '../engine/end-of-turn.js'
 import { squareIndex } from '../engine/board.js'
+import { tablesOf } from '../engine/board-tables.js'
 import { playStage } from '../engine/stage.js'
 import { copyRobot, needsProgram } from '../engine/turn.js'
 import { DIRECTIONS, REGISTER_COUNT, type BoardState, type Card, type Direction, type RobotState, type TurnOrders } from '../engine/types.js'
@@ -77,7 +78,7 @@ function startOfTurn(view: SeatView, seat: number, setup: PlanSetup, facing: Dir
   const me = robots[seat]!
   if (facing && choosesFacing(me, view.turn)) me.facing = facing
   return {
-    board: view.board, turn: view.turn, boardState: view.boardState, robots, registers, optionDeck: [], events: [],
+    board: view.board, tables: tablesOf(view.board), turn: view.turn, boardState: view.boardState, robots, registers, optionDeck: [], events: [],
     time: { stage: 0, phase: 'orders', priority: null, step: 0 }, stamp: null, lostLastRobot: [],
     boardStateShared: true, realAt: realRobotGrid(view.board, robots), given: view.robots,
   }
@@ -92,7 +93,7 @@ function branch(from: Resolution): Resolution {
   const robots = from.robots.map(copyRobot)
   from.boardStateShared = true
   return {
-    board: from.board, turn: from.turn, boardState: from.boardState, robots,
+    board: from.board, tables: from.tables, turn: from.turn, boardState: from.boardState, robots,
     registers: from.registers.map((list) => list.slice()), optionDeck: from.optionDeck.slice(), events: [],
     time: { ...from.time }, stamp: null,
     lostLastRobot: from.lostLastRobot.map((robot) => robots[from.robots.indexOf(robot)]!),

@@ -2,8 +2,11 @@
 import { anyRobotAt, emit, now, isOnFloor, setPhase, type Resolution } from './context.js'
 import { cardSetsFor } from './deck.js'
 import { sameSquare } from './geometry.js'
-import { floorAt, squareIndex } from './board.js'
-import type { RobotState } from './types.js'
+import { squareIndex } from './board.js'
+import type { FlagElement, RobotState } from './types.js'
+
+/** What touchCheckpoints returns in the stages nobody finishes in (nearly all): never added to. */
+const NOBODY_FINISHED: string[] = []
 
 /**
  * R30: a robot on the floor and not rebooting, on a flag: the flag becomes its checkpoint and is
@@ -12,29 +15,31 @@ import type { RobotState } from './types.js'
  */
 export function touchCheckpoints(ctx: Resolution): string[] {
   setPhase(ctx, 'checkpoint')
-  const finishers: string[] = []
+  let finishers: string[] | null = null
   for (const robot of ctx.robots) {
     if (!isOnFloor(robot) || robot.rebooting) continue
-    const element = floorAt(ctx.board, robot.at)
-    if (!element) continue
-    if (element.type === 'flag' || element.type === 'wrench') {
+    // The type from floorTypes (see Board.floorTypes): most robots stand on no checkpoint.
+    const index = squareIndex(ctx.board, robot.at)
+    const type = ctx.board.floorTypes[index] ?? null
+    if (type === null) continue
+    if (type === 'flag' || type === 'wrench') {
       if (!sameSquare(robot.checkpoint, robot.at)) {
         robot.checkpoint = robot.at
         emit(ctx, { time: now(ctx), kind: 'checkpoint', player: robot.player, at: robot.at })
       }
-      if (element.type === 'flag' && element.number === robot.flags + 1) {
+      if (type === 'flag' && (ctx.board.floor[index] as FlagElement).number === robot.flags + 1) {
         robot.flags += 1
-        emit(ctx, { time: now(ctx), kind: 'flag-tagged', player: robot.player, number: element.number, at: robot.at })
-        if (robot.flags === ctx.board.flagCount) finishers.push(robot.player)
+        emit(ctx, { time: now(ctx), kind: 'flag-tagged', player: robot.player, number: robot.flags, at: robot.at })
+        if (robot.flags === ctx.board.flagCount) (finishers ??= []).push(robot.player)
       }
-    } else if (element.type === 'upgrade' && !robot.stations.some((s) => sameSquare(s, robot.at))) {
+    } else if (type === 'upgrade' && !robot.stations.some((s) => sameSquare(s, robot.at))) {
       const before = cardSetsFor(robot.stations.length).length
       robot.stations = [...robot.stations, robot.at]
       const after = cardSetsFor(robot.stations.length)
       emit(ctx, { time: now(ctx), kind: 'station-visited', player: robot.player, at: robot.at, unlocked: after.length > before ? after[after.length - 1]! : null })
     }
   }
-  return finishers
+  return finishers ?? NOBODY_FINISHED
 }
 
 /**

@@ -6,10 +6,13 @@
 import type { EventTime, GameEvent, Phase } from './events.js'
 import { sameSquare } from './geometry.js'
 import { isOnBoard, squareIndex } from './board.js'
+import { tablesOf, type BoardTables } from './board-tables.js'
 import type { Board, BoardState, Card, OptionName, RobotState, Square } from './types.js'
 
 export interface Resolution {
   readonly board: Board
+  /** The board's own lookup tables (board-tables.ts). */
+  readonly tables: BoardTables
   readonly turn: number
   boardState: BoardState
   /** Robots in seat order (working copies). */
@@ -61,8 +64,9 @@ export function ownFused(ctx: Resolution, robot: RobotState, seat: number): Robo
 }
 
 /** The grid of real robots as `robots` stand: for a new Resolution. */
-export function realRobotGrid(board: Board, robots: readonly RobotState[]): (RobotState | null)[] {
-  const grid = new Array<RobotState | null>(board.squares.length).fill(null)
+export function realRobotGrid(board: Board, robots: readonly RobotState[], tables: BoardTables = tablesOf(board)): (RobotState | null)[] {
+  // Copying an empty grid is cheaper than making one and filling it.
+  const grid = tables.noRobots.slice()
   for (const robot of robots) if (robot.mode === 'real' && robot.at !== null) grid[squareIndex(board, robot.at)] = robot
   return grid
 }

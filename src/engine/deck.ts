@@ -1,6 +1,6 @@
 // The deck of R5, the card sets of R6 and dealing (R7). Pure: chance comes from the game's
 // seeded generator, and the state passed in is never changed.
-import { shuffleWith, withGenerator } from './random.js'
+import { Generator, shuffleWith } from './random.js'
 import {
   CARD_KINDS, MAX_HP, REGISTER_COUNT,
   type Card, type CardKind, type CardSet, type GameState, type RobotState,
@@ -166,7 +166,11 @@ function waitsForFusedCard(robot: RobotState): boolean {
  * robots are copied only when a fused register gets its card, and the pile is walked, not spliced.
  */
 export function dealHands(state: GameState): GameState {
-  const [pile, rng] = withGenerator(state.rng, (generator) => new Pile(shuffleWith(deckLessFused(state), generator)))
+  // The generator is used directly, not through withGenerator: a callback shared with the fills
+  // would be called from one place with two functions, which V8 then no longer inlines.
+  const generator = new Generator(state.rng)
+  const pile = new Pile(shuffleWith(deckLessFused(state), generator))
+  const rng = generator.state()
   let robots = state.robots
   for (let seat = 0; seat < robots.length; seat++) {
     if (!waitsForFusedCard(robots[seat]!)) continue

@@ -1,7 +1,7 @@
 // The end of a turn: repairs and options (R31), reboots (R33), reinstatement (R29) and the end
 // of the game by elimination (R34).
 import { emit, now, isOnFloor, ownFused, setPhase, setStage, type Resolution } from './context.js'
-import { floorAt } from './board.js'
+import { squareIndex } from './board.js'
 import { MAX_HP, REGISTER_COUNT, type RobotState } from './types.js'
 
 export function endTurn(ctx: Resolution): { gameOver: boolean; winners: string[] } {
@@ -21,8 +21,10 @@ export function endTurn(ctx: Resolution): { gameOver: boolean; winners: string[]
 /** R31: +1 HP per wrench, +1 on a flag, never above 10; a double wrench may give an option instead. */
 function repair(ctx: Resolution, robot: RobotState): void {
   if (!isOnFloor(robot) || robot.rebooting) return
-  const element = floorAt(ctx.board, robot.at)
-  if (element === null) return
+  // The type from floorTypes first (see Board.floorTypes): most robots end the turn on no wrench or flag.
+  const index = squareIndex(ctx.board, robot.at)
+  if ((ctx.board.floorTypes[index] ?? null) === null) return
+  const element = ctx.board.floor[index]!
   let amount = 0
   if (element.type === 'flag') amount = 1
   if (element.type === 'wrench') {

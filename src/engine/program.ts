@@ -1,6 +1,6 @@
 // Programs: checking a submission against the hand (R8) and filling a missing one (R9).
 import { canUseCard, cardSetsFor, formatCard, unfusedRegisters } from './deck.js'
-import { shuffleWith, withGenerator, type Generator } from './random.js'
+import { Generator, shuffleWith } from './random.js'
 import { REGISTER_COUNT, type Card, type GameState, type RobotState, type TurnOrders } from './types.js'
 import { needsProgram } from './turn.js'
 
@@ -48,8 +48,9 @@ function randomProgram(state: GameState, robot: RobotState, generator: Generator
 export function fillMissingOrders(state: GameState, player: string): [TurnOrders, GameState] {
   const robot = state.robots.find((r) => r.player === player)
   if (!robot) throw new Error(`fillMissingOrders: no robot for ${player}`)
-  const [orders, rng] = withGenerator(state.rng, (generator) => randomProgram(state, robot, generator))
-  return [orders, { ...state, rng }]
+  const generator = new Generator(state.rng)
+  const orders = randomProgram(state, robot, generator)
+  return [orders, { ...state, rng: generator.state() }]
 }
 
 /**
@@ -58,12 +59,10 @@ export function fillMissingOrders(state: GameState, player: string): [TurnOrders
  * cost of one. Returns the filled robots' orders and the state with the generator advanced.
  */
 export function fillMissingOrdersFor(state: GameState, missing: (player: string) => boolean): [Record<string, TurnOrders>, GameState] {
-  const [orders, rng] = withGenerator(state.rng, (generator) => {
-    const out: Record<string, TurnOrders> = {}
-    for (const robot of state.robots) {
-      if (needsProgram(robot) && missing(robot.player)) out[robot.player] = randomProgram(state, robot, generator)
-    }
-    return out
-  })
-  return [orders, { ...state, rng }]
+  const generator = new Generator(state.rng)
+  const orders: Record<string, TurnOrders> = {}
+  for (const robot of state.robots) {
+    if (needsProgram(robot) && missing(robot.player)) orders[robot.player] = randomProgram(state, robot, generator)
+  }
+  return [orders, { ...state, rng: generator.state() }]
 }

@@ -23,7 +23,7 @@ import { findConflicts, planPush, waitCycleStart, type Plan, type Push } from '.
 
 export function runPushers(ctx: Resolution, stage: number): void {
   const pushers = ctx.board.pushersByStage[stage]!
-  if (pushers.length === 0) return
+  if (pushers.length === 0 || !anyoneOnAPusher(ctx, stage)) return
   setPhase(ctx, 'pusher')
   const pushes: Push[] = []
   for (const pusher of pushers) {
@@ -44,6 +44,19 @@ export function runPushers(ctx: Resolution, stage: number): void {
   const real = pushes.filter((push) => push.state === 'pending')
   cancelMeetingPushes(ctx, real)
   settleRealPushes(ctx, real)
+}
+
+/**
+ * Whether any robot on the floor stands on a pusher that acts in `stage`: most stages none does,
+ * and one look per robot tells so before any list is made. Nothing is recorded in a pusher phase
+ * in which no pusher pushes, so skipping it changes no event and no event's time.
+ */
+function anyoneOnAPusher(ctx: Resolution, stage: number): boolean {
+  const bit = 1 << stage
+  for (const robot of ctx.robots) {
+    if (isOnFloor(robot) && (ctx.tables.pusherStages[squareIndex(ctx.board, robot.at)]! & bit) !== 0) return true
+  }
+  return false
 }
 
 /**

@@ -18,8 +18,11 @@ export function rayFrom(board: Board, dir: Direction, index: number): Ray {
  * them on most rays, which cross no drawbridge.
  */
 export function openLength(board: Board, state: BoardState, ray: Ray): number {
-  for (const at of ray.drawbridges) {
-    if (isRaisedDrawbridge(board, state, ray.squares[at]!)) return at
+  const bridges = ray.drawbridges
+  // Every robot fires every stage, and few rays cross a drawbridge: no loop is started for them.
+  if (bridges.length === 0) return ray.squares.length
+  for (let i = 0; i < bridges.length; i++) {
+    if (isRaisedDrawbridge(board, state, ray.squares[bridges[i]!]!)) return bridges[i]!
   }
   return ray.squares.length
 }

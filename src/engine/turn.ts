@@ -1,6 +1,7 @@
 // resolveTurn: a game state and every player's orders in, the new state and the turn's ordered
 // event log out (R10). Pure: the input is copied, never changed, and nothing here reads a clock,
 // a file or Math.random.
+import { tablesOf } from './board-tables.js'
 import { emit, now, realRobotGrid, setPhase, type Resolution } from './context.js'
 import { endTurn } from './end-of-turn.js'
 import type { GameEvent } from './events.js'
@@ -81,8 +82,10 @@ export function needsProgram(robot: RobotState): boolean {
 export function resolveTurn(board: Board, state: GameState, orders: Readonly<Record<string, TurnOrders>>): TurnResult {
   if (state.gameOver) throw new Error('resolveTurn: the game is already over')
   const robots = state.robots.map(copyRobot)
+  const tables = tablesOf(board)
   const ctx: Resolution = {
     board,
+    tables,
     turn: state.turn,
     // Shared with the caller until a mechanism changes: changeBoardState copies it first.
     boardState: state.board,
@@ -94,7 +97,7 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
     stamp: null,
     lostLastRobot: [],
     boardStateShared: true,
-    realAt: realRobotGrid(board, robots),
+    realAt: realRobotGrid(board, robots, tables),
     given: state.robots,
   }
   setPhase(ctx, 'orders')
