@@ -1,37 +1,38 @@
-// Today's working tree against any commit's engine, resolving (and dealing) the same turns in
-// alternating half-second rounds in one process: the quick check while optimising.
-//   npx tsx bench/engine-ab.ts COMMIT [robots] [rounds]
+// One commit's engine against another's, each from its own copy (bench/baseline/engine-copy.ts),
+// in alternating half-second rounds in one process: the quick check while optimising. Commit the
+// change first; the working tree itself is not timed.
+//   npx tsx bench/engine-ab.ts BEFORE [AFTER=HEAD] [robots=8] [rounds=8]
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
-import { dealHands } from '../src/engine/deck.js'
-import { fillMissingOrdersFor } from '../src/engine/program.js'
-import { resolveTurn } from '../src/engine/turn.js'
-import { loadOldEngine } from './baseline/old-engine.js'
-import { busiest12x12, definitionOf, loadBoards, statesToDeal } from './engine.js'
+import { loadEngineCopy } from './baseline/engine-copy.js'
+import { benchInputs, busiest12x12, loadBoards, pathOf, type TurnPath } from './engine.js'
 import { median, timedRounds } from './rounds.js'
 
-const [ref = 'HEAD', robotsArg = '8', roundsArg = '7'] = process.argv.slice(2)
-const commit = execFileSync('git', ['rev-parse', '--short', ref], { encoding: 'utf8' }).trim()
-const other = await loadOldEngine(commit)
+const [beforeRef = 'HEAD~1', afterRef = 'HEAD', robotsArg = '8', roundsArg = '8'] = process.argv.slice(2)
+const commit = (ref: string) => execFileSync('git', ['rev-parse', '--short', ref], { encoding: 'utf8' }).trim()
+const [beforeCommit, afterCommit] = [commit(beforeRef), commit(afterRef)]
 const board = busiest12x12(loadBoards(join(import.meta.dirname, '..', 'boards')))
-const otherBoard = other.compileBoard(definitionOf(board))
-// Made by a third copy, so neither engine compared has run anything but these turns.
-const states = statesToDeal(await loadOldEngine(commit, 'states'), definitionOf(board), Number(robotsArg), 2000)
-const filled = states.map((state) => fillMissingOrdersFor(dealHands(state), () => true))
+const before = pathOf(await loadEngineCopy(beforeCommit, 'ab-before'), board)
+const after = pathOf(await loadEngineCopy(afterCommit, 'ab-after'), board)
+const { states, dealt, filled } = benchInputs(await loadEngineCopy(afterCommit, 'states'), board, Number(robotsArg))
 const n = states.length
 const rounds = Number(roundsArg)
-const pairs = (today: (i: number) => void, then: (i: number) => void) => {
-  for (let i = 0; i < 3 * n; i++) { today(i % n); then(i % n) } // warm-up
+
+function pairs(part: (path: TurnPath, i: number) => void): string {
+  for (let i = 0; i < 2 * n; i++) { part(after, i % n); part(before, i % n) } // warm-up
   const ratios: number[] = []
-  const t: number[] = []
+  const rates: number[] = []
   for (let r = 0; r < rounds; r++) {
-    const b = timedRounds(1, 0.5, n, then)[0]!
-    const a = timedRounds(1, 0.5, n, today)[0]!
+    // Which goes first swaps every pair (see alternate in engine.ts).
+    const first = r % 2 === 0 ? timedRounds(1, 0.5, n, (i) => part(before, i))[0]! : 0
+    const a = timedRounds(1, 0.5, n, (i) => part(after, i))[0]!
+    const b = r % 2 === 0 ? first : timedRounds(1, 0.5, n, (i) => part(before, i))[0]!
     ratios.push(a / b)
-    t.push(a)
+    rates.push(a)
   }
-  return `${(1e6 / median(t)).toFixed(2)} µs now, ${median(ratios).toFixed(2)}× of ${commit} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`
+  return `${(1e6 / median(rates)).toFixed(2)} µs at ${afterCommit}, ${median(ratios).toFixed(2)}× the rate at ${beforeCommit} (pairs ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`
 }
-const deal = pairs((i) => dealHands(states[i]!), (i) => other.dealHands(states[i]!))
-console.log(`resolve ${pairs((i) => resolveTurn(board, filled[i]![1], filled[i]![0]), (i) => other.resolveTurn(otherBoard, filled[i]![1], filled[i]![0]))}`)
-console.log(`deal    ${deal}`)
+console.log(`full turn ${pairs((path, i) => { const [orders, ready] = path.fill(path.deal(states[i]!)); path.resolve(ready, orders) })}`)
+console.log(`resolve   ${pairs((path, i) => path.resolve(filled[i]![1], filled[i]![0]))}`)
+console.log(`deal      ${pairs((path, i) => path.deal(states[i]!))}`)
+console.log(`fill      ${pairs((path, i) => path.fill(dealt[i]!))}`)

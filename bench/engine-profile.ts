@@ -6,14 +6,16 @@ import { join } from 'node:path'
 import { dealHands } from '../src/engine/deck.js'
 import { fillMissingOrdersFor } from '../src/engine/program.js'
 import { resolveTurn } from '../src/engine/turn.js'
-import { BASELINE_COMMIT, loadOldEngine } from "./baseline/old-engine.js"
-import { busiest12x12, definitionOf, loadBoards, statesToDeal } from "./engine.js"
+import { compileBoard } from '../src/engine/board.js'
+import { newGame } from '../src/engine/game.js'
+import { randomOrders } from '../src/engine/simulation.js'
+import { busiest12x12, definitionOf, loadBoards, statesToDeal } from './engine.js'
 
 const robots = Number(process.argv[2] ?? 8)
 const seconds = Number(process.argv[3] ?? 8)
 // Run from the repository root: the bundle lives elsewhere, so the boards are found from the working folder.
 const board = busiest12x12(loadBoards(join(process.cwd(), 'boards')))
-const states = statesToDeal(await loadOldEngine(BASELINE_COMMIT, "states"), definitionOf(board), robots, 2000)
+const states = statesToDeal({ compileBoard, newGame, randomOrders, resolveTurn }, definitionOf(board), robots, 2000)
 const until = Date.now() + seconds * 1000
 let turns = 0
 while (Date.now() < until) {

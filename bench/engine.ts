@@ -6,12 +6,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { compileBoard, parseBoard } from '../src/engine/board.js'
-import { dealHands } from '../src/engine/deck.js'
-import { fillMissingOrdersFor } from '../src/engine/program.js'
 import { PLAYER_NAMES, simulateGame } from '../src/engine/simulation.js'
-import { resolveTurn } from '../src/engine/turn.js'
 import type { Board, BoardDefinition, GameState, TurnOrders } from '../src/engine/types.js'
-import { oldFillAll, type OldEngine } from './baseline/old-engine.js'
+import { oldFillAll, type EngineCopy } from './baseline/engine-copy.js'
 import { median, spreadOf, timedRounds, type Spread } from './rounds.js'
 export function loadBoards(dir: string): Board[] {
   return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((file) => {
@@ -31,41 +28,52 @@ export function busiest12x12(boards: Board[]): Board {
 type Orders = Record<string, TurnOrders>
 
 /** One engine's way through a turn: today's, or the one before issue 17 (each on its own compiled board). */
-interface TurnPath {
+export interface TurnPath {
   deal(state: GameState): GameState
   fill(dealt: GameState): [Orders, GameState]
   resolve(state: GameState, orders: Orders): void
 }
 
-function todayPath(board: Board): TurnPath {
+/** An engine copy's way through a turn as the server plays it, on its own compiled board (so neither warms the other's caches). */
+export function pathOf(engine: EngineCopy, board: Board): TurnPath {
+  const own = engine.compileBoard(definitionOf(board))
+  const fillAll = engine.fillMissingOrdersFor
   return {
-    deal: dealHands,
-    fill: (dealt) => fillMissingOrdersFor(dealt, () => true),
-    resolve: (state, orders) => { resolveTurn(board, state, orders) },
+    deal: engine.dealHands,
+    fill: fillAll ? (dealt) => fillAll(dealt, () => true) : (dealt) => oldFillAll(engine, dealt),
+    resolve: (state, orders) => { engine.resolveTurn(own, state, orders) },
   }
 }
 
-/** The board as authored, for another engine to compile its own (so neither warms the other's caches). */
+/** The board as authored, for an engine copy to compile its own. */
 export function definitionOf(board: Board): BoardDefinition {
   return { name: board.name, rows: board.rows, cols: board.cols, start: board.start, elements: board.elements }
 }
 
-function oldPath(old: OldEngine, board: Board): TurnPath {
-  const oldBoard = old.compileBoard(definitionOf(board))
-  return {
-    deal: old.dealHands,
-    fill: (dealt) => oldFillAll(old, dealt),
-    resolve: (state, orders) => { old.resolveTurn(oldBoard, state, orders) },
-  }
+/** What plays the games the bench's states come from: an engine's own functions. */
+export type GameMaker = Pick<EngineCopy, 'compileBoard' | 'newGame' | 'randomOrders' | 'resolveTurn'>
+
+/**
+ * The states, dealt states and filled orders the parts are timed on, all made by `maker`, a copy
+ * that is not timed. Made by an engine being timed, they cost it a quarter of its deal rate and
+ * more of its fill rate: V8 saw the objects its deals made live long and allocated them in the
+ * old generation from then on (pretenuring), also in the timed rounds where they die at once.
+ */
+export function benchInputs(maker: EngineCopy, board: Board, players: number, size = 2000) {
+  const states = statesToDeal(maker, definitionOf(board), players, size)
+  const path = pathOf(maker, board)
+  const dealt = states.map(path.deal)
+  const filled = dealt.map(path.fill)
+  return { states, dealt, filled }
 }
 
 /**
  * Game states about to be dealt, from seeded games (each replaced by a new one after 40 turns),
- * played by `maker`: a separate copy of an engine (see loadOldEngine), so that neither engine
+ * played by `maker`: a separate copy of an engine (see loadEngineCopy), so that neither engine
  * being compared has run anything but the bench's own turns. The states go through JSON, as the
  * server stores and loads them.
  */
-export function statesToDeal(maker: OldEngine, definition: BoardDefinition, players: number, size: number): GameState[] {
+export function statesToDeal(maker: GameMaker, definition: BoardDefinition, players: number, size: number): GameState[] {
   const board = maker.compileBoard(definition)
   const pool: GameState[] = []
   let seed = 1
@@ -98,13 +106,22 @@ export interface EngineFigures {
   resolve: PairFigures
 }
 
-/** Today's and the old path in alternating rounds; returns both spreads and the per-pair ratio. */
+/**
+ * Today's and the old path in alternating rounds; returns both spreads and the per-pair ratio.
+ * Which goes first swaps every pair: the second of a pair pays for collecting the first one's
+ * garbage, which cost the second up to a fifth of its rate when the old path always went first.
+ */
 function alternate(rounds: number, seconds: number, items: number, today: (i: number) => void, before: (i: number) => void): PairFigures {
   const t: number[] = []
   const b: number[] = []
   for (let round = 0; round < rounds; round++) {
-    b.push(timedRounds(1, seconds, items, before)[0]!)
-    t.push(timedRounds(1, seconds, items, today)[0]!)
+    if (round % 2 === 0) {
+      b.push(timedRounds(1, seconds, items, before)[0]!)
+      t.push(timedRounds(1, seconds, items, today)[0]!)
+    } else {
+      t.push(timedRounds(1, seconds, items, today)[0]!)
+      b.push(timedRounds(1, seconds, items, before)[0]!)
+    }
   }
   return { today: spreadOf(t), before: spreadOf(b), ratio: median(t.map((rate, i) => rate / b[i]!)) }
 }
@@ -115,12 +132,10 @@ function alternate(rounds: number, seconds: number, items: number, today: (i: nu
  * next (docs/performance.md); alternating lets both engines see the same machine. Both engines
  * deal, fill and resolve the same states (the random stream is the same in both), made by `maker`.
  */
-export function benchEngine(board: Board, old: OldEngine, maker: OldEngine, players: number, rounds = 9, seconds = 1): EngineFigures {
-  const today = todayPath(board)
-  const before = oldPath(old, board)
-  const states = statesToDeal(maker, definitionOf(board), players, 2000)
-  const dealt = states.map(dealHands)
-  const filled = dealt.map((state) => today.fill(state))
+export function benchEngine(board: Board, engines: { today: EngineCopy; old: EngineCopy; maker: EngineCopy }, players: number, rounds = 9, seconds = 1): EngineFigures {
+  const today = pathOf(engines.today, board)
+  const before = pathOf(engines.old, board)
+  const { states, dealt, filled } = benchInputs(engines.maker, board, players)
   const n = states.length
   const fullTurn = (path: TurnPath) => (i: number) => {
     const [orders, ready] = path.fill(path.deal(states[i % n]!))
@@ -134,7 +149,7 @@ export function benchEngine(board: Board, old: OldEngine, maker: OldEngine, play
     board: board.name,
     players,
     rounds,
-    baseline: old.commit,
+    baseline: engines.old.commit,
     fullTurn: alternate(rounds, seconds, n, fullTurn(today), fullTurn(before)),
     deal: part((path, i) => path.deal(states[i]!)),
     fill: part((path, i) => path.fill(dealt[i]!)),

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { benchEngine, benchGame, busiest12x12, loadBoards, type PairFigures } from './engine.js'
 import { execFileSync } from 'node:child_process'
-import { loadOldEngine } from './baseline/old-engine.js'
+import { loadEngineCopy } from './baseline/engine-copy.js'
 import type { Spread } from './rounds.js'
 
 const { values: args } = parseArgs({ options: { 'engine-only': { type: 'boolean' }, rounds: { type: 'string' } } })
@@ -12,15 +12,21 @@ const rounds = Number(args.rounds ?? 9)
 const board = busiest12x12(loadBoards(join(import.meta.dirname, '..', 'boards')))
 const n = (value: number) => value.toLocaleString('en')
 const spread = (s: Spread) => `${n(s.median)} (${n(s.slowest)}–${n(s.fastest)})`
-const old = await loadOldEngine()
-// The game states both engines play are made by a separate copy of the committed engine (see statesToDeal).
+// Both engines run from copies taken from git (bench/baseline/engine-copy.ts), so that they have
+// the same history in this process: the one before issue 17 (BENCH_BASELINE=COMMIT names another,
+// e.g. HEAD, with which every ratio should come out about 1) and the committed one.
+const old = await loadEngineCopy(process.env.BENCH_BASELINE || undefined)
 const head = execFileSync('git', ['-C', import.meta.dirname, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()
-const maker = await loadOldEngine(head, 'states')
-const pair = (p: PairFigures) => `${spread(p.today)} against ${spread(p.before)} before issue 17 (engine at ${old.commit}): ${p.ratio.toFixed(2)}×`
+const today = await loadEngineCopy(head, 'today')
+// A third copy makes the game states both play (see statesToDeal).
+const maker = await loadEngineCopy(head, 'states')
+const uncommitted = execFileSync('git', ['-C', import.meta.dirname, 'status', '--porcelain', '--', '../src/engine'], { encoding: 'utf8' }).trim()
+if (uncommitted) console.log(`NOTE: src/engine has uncommitted changes; the engine timed is the committed one (${head})`)
+const pair = (p: PairFigures) => `${spread(p.today)} against ${spread(p.before)} before issue 17 (engine at ${old.commit}); today is ${head}: ${p.ratio.toFixed(2)}×`
 
 console.log(`engine on "${board.name}", per CPU second of this process, one core: the median round (slowest–fastest round)`)
 for (const players of [8, 4]) {
-  const e = benchEngine(board, old, maker, players, rounds)
+  const e = benchEngine(board, { today, old, maker }, players, rounds)
   console.log(`engine, ${players} robots: full turns (deal + fill every program at random + resolve) ${pair(e.fullTurn)}; ${e.rounds} one-second rounds each, alternating`)
   console.log(`engine, ${players} robots:   deals ${pair(e.deal)}`)
   console.log(`engine, ${players} robots:   fills (every robot's program) ${pair(e.fill)}`)

@@ -1,10 +1,11 @@
-// The whole engine as it was when issue 17 was opened (src/engine at d53a520, the last commit
-// before that issue's engine work): dealing, filling AND resolving, so that `npm run bench` can
-// time a full turn of today's engine against the old one in the same process, alternating rounds.
+// Copies of the engine at a commit, as their own modules: the engine as it was when issue 17 was
+// opened (src/engine at d53a520, the last commit before that issue's engine work: dealing, filling
+// AND resolving), and today's committed engine, so that `npm run bench` times a full turn of both
+// in the same process, alternating rounds, each from a copy with the same history.
 //
-// It is taken from git, not copied into the tree: on first use `git archive d53a520 src/engine`
-// is unpacked into bench/.baseline/d53a520/ (ignored by git; inside the repository so that its
-// imports of pure-rand and zod find ours) and imported from there. Nothing but the bench uses it.
+// They are taken from git, not kept in the tree: on first use `git archive COMMIT src/engine` is
+// unpacked into bench/.baseline/COMMIT[-COPY]/ (ignored by git; inside the repository so that its
+// imports of pure-rand and zod find ours) and imported from there. Nothing but the bench uses them.
 //
 // For speed only: the old engine lacks the issue-17 exactness fixes (a destroyed robot's HP is
 // not always 0, FORMAT §3; pushers are not settled in R20 rounds), so a few turns record something
@@ -17,20 +18,22 @@ import { pathToFileURL } from 'node:url'
 import type { compileBoard, parseBoard } from '../../src/engine/board.js'
 import type { dealHands } from '../../src/engine/deck.js'
 import type { newGame } from '../../src/engine/game.js'
-import type { fillMissingOrders } from '../../src/engine/program.js'
+import type { fillMissingOrders, fillMissingOrdersFor } from '../../src/engine/program.js'
 import type { randomOrders } from '../../src/engine/simulation.js'
 import type { needsProgram, resolveTurn } from '../../src/engine/turn.js'
 import type { GameState, TurnOrders } from '../../src/engine/types.js'
 
 export const BASELINE_COMMIT = 'd53a520'
 
-/** The old engine's functions the bench calls (their signatures are today's). */
-export interface OldEngine {
+/** An engine copy's functions the bench calls (their signatures are today's). */
+export interface EngineCopy {
   commit: string
   parseBoard: typeof parseBoard
   compileBoard: typeof compileBoard
   dealHands: typeof dealHands
   fillMissingOrders: typeof fillMissingOrders
+  /** Since issue 17 (missing before: the server then called fillMissingOrders once per robot). */
+  fillMissingOrdersFor?: typeof fillMissingOrdersFor
   needsProgram: typeof needsProgram
   resolveTurn: typeof resolveTurn
   newGame: typeof newGame
@@ -59,7 +62,7 @@ function unpack(commit: string, folder: string): string {
  * keeps what it learned about the types a function sees per copy, so a copy used only to make the
  * bench's game states leaves the two engines being compared to learn from the bench's turns alone.
  */
-export async function loadOldEngine(commit = BASELINE_COMMIT, copy = ''): Promise<OldEngine> {
+export async function loadEngineCopy(commit = BASELINE_COMMIT, copy = ''): Promise<EngineCopy> {
   const engine = join(unpack(commit, copy ? `${commit}-${copy}` : commit), 'src', 'engine')
   const load = (file: string) => import(pathToFileURL(join(engine, file)).href)
   const [board, deck, program, turn, game, simulation] = await Promise.all(
@@ -70,6 +73,7 @@ export async function loadOldEngine(commit = BASELINE_COMMIT, copy = ''): Promis
     compileBoard: board.compileBoard,
     dealHands: deck.dealHands,
     fillMissingOrders: program.fillMissingOrders,
+    fillMissingOrdersFor: program.fillMissingOrdersFor,
     needsProgram: turn.needsProgram,
     resolveTurn: turn.resolveTurn,
     newGame: game.newGame,
@@ -78,7 +82,7 @@ export async function loadOldEngine(commit = BASELINE_COMMIT, copy = ''): Promis
 }
 
 /** The server's fill loop as it was then (services/resolve.ts): one old fill call per robot that must play. */
-export function oldFillAll(old: OldEngine, dealt: GameState): [Record<string, TurnOrders>, GameState] {
+export function oldFillAll(old: EngineCopy, dealt: GameState): [Record<string, TurnOrders>, GameState] {
   let current = dealt
   const orders: Record<string, TurnOrders> = {}
   for (const robot of current.robots) {
