@@ -1,5 +1,6 @@
 // Timing in rounds: how many calls of a function one round of a fixed length runs, per second of
 // this process's own CPU time (steadier than the wall clock on a machine shared with others).
+import { quantile } from '../src/testkit/stats.js'
 
 export interface Spread {
   /** Calls per CPU second: the median round, and the slowest and fastest rounds. */
@@ -9,9 +10,7 @@ export interface Spread {
 }
 
 /** The middle value (the upper one of an even count). */
-export function median(values: readonly number[]): number {
-  return [...values].sort((a, b) => a - b)[values.length >> 1]!
-}
+export const median = (values: readonly number[]) => quantile(values, 0.5)
 
 export function spreadOf(rates: readonly number[]): Spread {
   return { median: Math.round(median(rates)), slowest: Math.round(Math.min(...rates)), fastest: Math.round(Math.max(...rates)) }

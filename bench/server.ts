@@ -13,6 +13,7 @@ import { buildApp } from '../src/server/app.js'
 import { closeTurn, publishByGm } from '../src/server/services/turns.js'
 import { membership } from '../src/server/services/membership.js'
 import { seatedGame, start, submitAll, user } from '../src/testkit/games.js'
+import { quantile } from '../src/testkit/stats.js'
 import type { Target } from './server-target.js'
 
 export interface ServerBenchOptions {
@@ -20,7 +21,9 @@ export interface ServerBenchOptions {
   seconds?: number
   /** Runs per figure, each after a run of its bare yardstick. */
   rounds?: number
+  /** One connection count; by default both 10 and 50 are measured. */
   connections?: number
+  connectionCounts?: number[]
   /** An existing database to copy and measure against (e.g. the 10,000-game seed). */
   db?: string
   games?: number
@@ -74,10 +77,6 @@ async function sequentialLatency(url: string, n: number, next: () => { path: str
   return { median: quantile(times, 0.5), p90: quantile(times, 0.9) }
 }
 
-export function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
-}
 
 /** Whether the web pages are served yet: an HTML 200 for the game page. */
 async function pagesExist(target: Target): Promise<boolean> {
@@ -109,13 +108,36 @@ function medianRate(rates: Rate[]): Rate {
 }
 const sum = (rates: Rate[], key: 'non2xx' | 'errors' | 'total') => rates.reduce((n, r) => n + r[key], 0)
 
+/** What a browser sends with every page request besides its cookies. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }
+
+/**
+ * Each player's cookies as their browser holds them after a first page: the session, and the CSRF
+ * secret the first page set (without it every page would make a new one, which no browser does).
+ */
+async function browserCookies(target: Target): Promise<Map<string, string>> {
+  const cookies = new Map<string, string>()
+  const ps = target.players
+  for (let i = 0; i < ps.length; i += 50) {
+    await Promise.all(ps.slice(i, i + 50).map(async (p) => {
+      const res = await fetch(`${target.app}/games/${p.gameId}`, { headers: { cookie: p.cookie }, redirect: 'manual' })
+      await res.arrayBuffer()
+      const csrf = res.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('botwars_csrf='))
+      cookies.set(`${p.gameId}/${p.playerId}`, csrf ? `${p.cookie}; ${csrf}` : p.cookie)
+    }))
+  }
+  return cookies
+}
+
+export interface ServerFigures { connections: number; pairs: Pair[]; submissions: Pair; gameView: Pair; reports: Pair }
+
 export async function benchServer(options: ServerBenchOptions = {}) {
   const log = options.log ?? console.log
   const seconds = options.seconds ?? 12
   const rounds = options.rounds ?? 3
-  const connections = options.connections ?? 10
+  const connectionCounts = options.connectionCounts ?? [options.connections ?? 10, ...(options.connections ? [] : [50])]
   const { target, stop } = await startTarget(options)
-  const pairs: Pair[] = []
+  const figures: ServerFigures[] = []
   let pages = false
   let reportLatency: { median: number; p90: number }
   let gameLatency: { median: number; p90: number }
@@ -125,53 +147,60 @@ export async function benchServer(options: ServerBenchOptions = {}) {
     let i = 0
     const player = () => ps[i++ % ps.length]!
     pages = await pagesExist(target)
+    const cookies = await browserCookies(target)
+    const pageHeaders = (p: Target['players'][number]) => ({ ...BROWSER_HEADERS, cookie: cookies.get(`${p.gameId}/${p.playerId}`)! })
     const gamePath = (p: Target['players'][number]) => pages ? `/games/${p.gameId}` : `/api/v1/games/${p.gameId}`
     const reportPath = (p: Target['players'][number]) => pages ? `/games/${p.gameId}/turns/${p.reportTurn}` : `/api/v1/games/${p.gameId}/turns/${p.reportTurn}`
     const bareBody = ps[0]!.body
-    const bareGet = { name: 'bare Fastify GET /bare', url: target.bare, next: () => ({ method: 'GET' as const, path: '/bare' }) }
+    const bareGet = { name: 'bare Fastify GET /bare', url: target.bare, next: () => ({ method: 'GET' as const, path: '/bare', headers: BROWSER_HEADERS }) }
     const barePost = {
       name: 'bare Fastify POST /bare (same JSON body)', url: target.bare,
       next: () => ({ method: 'POST' as const, path: '/bare', headers: { 'content-type': 'application/json' }, body: bareBody }),
     }
-    pairs.push(await pairRounds(rounds, runSeconds, connections, `program submissions (${ps.length} players in ${new Set(ps.map((p) => p.gameId)).size} games, API token)`, {
-      url: target.app,
-      next: () => {
-        const p = player()
-        return { method: 'POST', path: `/api/v1/games/${p.gameId}/turns/${p.turn}/submission`, headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` }, body: p.body }
-      },
-    }, barePost))
-    pairs.push(await pairRounds(rounds, runSeconds, connections, `game ${pages ? 'page' : 'JSON (no pages yet)'} views`, {
-      url: target.app, next: () => { const p = player(); return { method: 'GET', path: gamePath(p), headers: { cookie: p.cookie } } },
-    }, bareGet))
-    pairs.push(await pairRounds(rounds, runSeconds, connections, `turn report ${pages ? 'page' : 'JSON (no pages yet)'} views`, {
-      url: target.app, next: () => { const p = player(); return { method: 'GET', path: reportPath(p), headers: { cookie: p.cookie } } },
-    }, bareGet))
-    reportLatency = await sequentialLatency(target.app, 500, () => { const p = player(); return { path: reportPath(p), headers: { cookie: p.cookie } } })
-    gameLatency = await sequentialLatency(target.app, 500, () => { const p = player(); return { path: gamePath(p), headers: { cookie: p.cookie } } })
+    for (const connections of connectionCounts) {
+      const submissions = await pairRounds(rounds, runSeconds, connections, `program submissions (${ps.length} players in ${new Set(ps.map((p) => p.gameId)).size} games, API token)`, {
+        url: target.app,
+        next: () => {
+          const p = player()
+          return { method: 'POST', path: `/api/v1/games/${p.gameId}/turns/${p.turn}/submission`, headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` }, body: p.body }
+        },
+      }, barePost)
+      const gameView = await pairRounds(rounds, runSeconds, connections, `game ${pages ? 'page' : 'JSON (no pages yet)'} views`, {
+        url: target.app, next: () => { const p = player(); return { method: 'GET', path: gamePath(p), headers: pageHeaders(p) } },
+      }, bareGet)
+      const reports = await pairRounds(rounds, runSeconds, connections, `published turn report ${pages ? 'page' : 'JSON (no pages yet)'} views`, {
+        url: target.app, next: () => { const p = player(); return { method: 'GET', path: reportPath(p), headers: pageHeaders(p) } },
+      }, bareGet)
+      figures.push({ connections, pairs: [submissions, gameView, reports], submissions, gameView, reports })
+    }
+    reportLatency = await sequentialLatency(target.app, 500, () => { const p = player(); return { path: reportPath(p), headers: pageHeaders(p) } })
+    gameLatency = await sequentialLatency(target.app, 500, () => { const p = player(); return { path: gamePath(p), headers: pageHeaders(p) } })
   } finally {
     await stop()
   }
-  const [submissions, gamesView, reports] = pairs as [Pair, Pair, Pair]
   const pct = (ratio: number) => `${(100 * ratio).toFixed(0)}%`
   const rateText = (r: Rate) => `${Math.round(r.rps).toLocaleString('en')} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms` +
     `${r.non2xx || r.errors ? ` — ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}` : ''}`
-  log(`server: measured with autocannon, ${connections} connections, 127.0.0.1; each figure the median of ${rounds} runs of ${runSeconds} s, ` +
-    `each run right after a run of its bare Fastify yardstick (ratio: median of the ${rounds} pairs); app database ` +
+  log(`server: measured with autocannon on 127.0.0.1; each figure the median of ${rounds} runs of ${runSeconds} s, ` +
+    `each run right after a run of its bare Fastify yardstick (ratio: median of the ${rounds} pairs); pages asked for as a browser does ` +
+    `(its cookies, Accept-Encoding: gzip, br); app database ` +
     `${options.db ? `copy of ${options.db} (${target.gamesBefore.toLocaleString('en')} games before the bench games)` : 'fresh'}`)
-  log(`server: bare Fastify GET /bare: ${rateText(gamesView.base)}`)
-  log(`server: bare Fastify POST /bare (same JSON body): ${rateText(submissions.base)}`)
-  for (const pair of pairs) {
-    log(`server: ${pair.name}: ${rateText(pair.rate)}, ${pct(pair.ratio)} of bare Fastify ${pair === submissions ? 'POST' : 'GET'} /bare`)
+  for (const f of figures) {
+    log(`server, ${f.connections} connections: bare Fastify GET /bare: ${rateText(f.gameView.base)}`)
+    log(`server, ${f.connections} connections: bare Fastify POST /bare (same JSON body): ${rateText(f.submissions.base)}`)
+    for (const pair of f.pairs) {
+      log(`server, ${f.connections} connections: ${pair.name}: ${rateText(pair.rate)}, ${pct(pair.ratio)} of bare Fastify ${pair === f.submissions ? 'POST' : 'GET'} /bare`)
+    }
   }
   log(`server: turn report ${pages ? 'page' : 'JSON'} one at a time: median ${reportLatency!.median.toFixed(2)} ms, p90 ${reportLatency!.p90.toFixed(2)} ms (500 requests)`)
   log(`server: game ${pages ? 'page' : 'JSON'} one at a time: median ${gameLatency!.median.toFixed(2)} ms, p90 ${gameLatency!.p90.toFixed(2)} ms (500 requests)`)
-  const close = await benchClose(options.closeSamples ?? 200)
-  log(`server: close + publish one 8-player turn on conveyor-works (resolve, store, ${close.mails} mails queued, next hands dealt), one transaction, in-process: median ${close.oneStep.median.toFixed(2)} ms, p90 ${close.oneStep.p90.toFixed(2)} ms (${close.samples} turns)`)
-  log(`server: with a review window: close to draft ${close.toDraft.median.toFixed(2)} ms + GM publish ${close.publish.median.toFixed(2)} ms (medians)`)
-  return {
-    rates: [gamesView.base, submissions.base, ...pairs.map((p) => p.rate)], pages, reportLatency: reportLatency!, gameLatency: gameLatency!, close,
-    submissionsRatio: submissions.ratio, gameRatio: gamesView.ratio, reportRatio: reports.ratio,
+  const closeSamples = options.closeSamples ?? 200
+  const close = closeSamples > 0 ? await benchClose(closeSamples) : null
+  if (close) {
+    log(`server: close + publish one 8-player turn on conveyor-works (resolve, store, ${close.mails} mails queued, next hands dealt), one transaction, in-process: median ${close.oneStep.median.toFixed(2)} ms, p90 ${close.oneStep.p90.toFixed(2)} ms (${close.samples} turns)`)
+    log(`server: with a review window: close to draft ${close.toDraft.median.toFixed(2)} ms + GM publish ${close.publish.median.toFixed(2)} ms (medians)`)
   }
+  return { figures, pages, reportLatency: reportLatency!, gameLatency: gameLatency!, close }
 }
 
 /** Times closeTurn (and publishByGm) on 8-player games whose programs are all in, in this process, on a real SQLite file. */
@@ -223,7 +252,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2)
   const flag = (name: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : undefined }
   await benchServer({
-    seconds: Number(flag('seconds') ?? 12), rounds: Number(flag('rounds') ?? 3), connections: Number(flag('connections') ?? 10), db: flag('db'),
+    seconds: Number(flag('seconds') ?? 12), rounds: Number(flag('rounds') ?? 3),
+    connectionCounts: (flag('connections') ?? '10,50').split(',').map(Number), db: flag('db'),
     games: Number(flag('games') ?? 250), closeSamples: Number(flag('close-samples') ?? 200),
   })
 }

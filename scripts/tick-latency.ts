@@ -8,7 +8,7 @@ import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { quantile } from '../bench/server.js'
+import { quantile } from '../src/testkit/stats.js'
 import { startServer } from '../src/testkit/server-process.js'
 import { readDb } from '../src/testkit/world.js'
 

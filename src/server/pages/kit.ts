@@ -50,6 +50,9 @@ export function duration(ms: number): string {
 
 const toMs = (t: number | string | null | undefined) => (t === null || t === undefined ? null : typeof t === 'number' ? t : Date.parse(t))
 
+// Made once: toLocaleDateString builds a new formatter on every call, a tenth of a game page's time.
+const DAY_IN_UTC = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
+
 /** The helpers every view gets. Times are shown in UTC; app.js rewrites <time> into local time. */
 export function formatters(now: number) {
   return {
@@ -59,7 +62,7 @@ export function formatters(now: number) {
       const ms = toMs(t)
       if (ms === null || Number.isNaN(ms)) return ''
       const d = new Date(ms)
-      const day = d.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
+      const day = DAY_IN_UTC.format(d)
       return `${day}, ${d.toISOString().slice(11, 16)} UTC`
     },
     iso(t: number | string | null | undefined): string {
