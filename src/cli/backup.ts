@@ -2,7 +2,7 @@
 // online backup API, safe while the server is running (it copies a snapshot page by page).
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs'
 import { resolve } from 'node:path'
-import Database from 'better-sqlite3'
+import Database from '../server/plugins/sqlite.js'
 import { InputError } from './io.js'
 
 export async function backupCommand(args: string[]): Promise<string> {

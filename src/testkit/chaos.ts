@@ -5,7 +5,7 @@
 //  - twoProcessRun: two server processes on one database file, both ticking and taking programs.
 //  - smtpOutageRun: the mail server refuses, then drops, connections for a while; then accepts.
 // Each returns what it checked and the problems it found (an empty list is a pass).
-import Database from 'better-sqlite3'
+import Database from '../server/plugins/sqlite.js'
 import { setMaxListeners } from 'node:events'
 import http from 'node:http'
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -1,7 +1,7 @@
 // Setting up a database for a real server process, and players that act over HTTP against it.
 // The setup runs in-process through the services (buildApp on the same file and session secret),
 // then the app is closed and the real server is started on the file.
-import Database from 'better-sqlite3'
+import Database from '../server/plugins/sqlite.js'
 import http from 'node:http'
 import { join } from 'node:path'
 import { buildApp } from '../server/app.js'

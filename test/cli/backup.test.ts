@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
+import Database from '../../src/server/plugins/sqlite.js'
 import { afterAll, describe, expect, it } from 'vitest'
 
 const root = join(import.meta.dirname, '..', '..')

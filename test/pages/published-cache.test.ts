@@ -3,7 +3,7 @@
 // cache first, nobody may get another viewer's page (their name, e-mail, CSRF token, messages, the
 // robot the report puts first and marks as theirs), a copy that outlived a rollback or a
 // correction, a turn not yet published, or a 304 for someone else's ETag.
-import Database from 'better-sqlite3'
+import Database from '../../src/server/plugins/sqlite.js'
 import { gunzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { publishedPages, publishedPagesStore } from '../../src/server/services/published-pages.js'

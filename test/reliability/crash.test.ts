@@ -1,7 +1,7 @@
 // Crash safety with the real server process: it kills itself (SIGKILL) inside the transaction
 // that closes a turn; after a restart the turn is closed exactly once, with no submission lost
 // and no mail lost or doubled. Also: two server processes on one database close a turn once.
-import Database from 'better-sqlite3'
+import Database from '../../src/server/plugins/sqlite.js'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

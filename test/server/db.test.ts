@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3'
+import Database from '../../src/server/plugins/sqlite.js'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { migrate, openDatabase } from '../../src/server/plugins/db.js'

@@ -1,7 +1,7 @@
 // Group commit (src/server/services/group-commit.ts) on a real SQLite file: writes that arrive
 // together share a transaction, yet each keeps its own atomicity, its own answer and its order,
 // and nobody hears "done" before the COMMIT.
-import Database from 'better-sqlite3'
+import Database from '../../src/server/plugins/sqlite.js'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../src/server/plugins/db.js'

@@ -1,7 +1,7 @@
 // The session and API-token caches (src/server/repositories/watched-cache.ts) stay exact: a
 // revocation, a sign-out or a rename is seen at once, whether this process or another connection
 // to the same SQLite file made it.
-import Database from 'better-sqlite3'
+import Database from '../../src/server/plugins/sqlite.js'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../src/server/plugins/db.js'

@@ -1,6 +1,6 @@
 // The SQLite database: opened with WAL, foreign keys and a busy timeout, and brought up to date
 // with the numbered plain-SQL files in migrations/ (each applied once, in its own transaction).
-import Database from 'better-sqlite3'
+import Database from './sqlite.js'
 import { chmodSync, closeSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
