@@ -25,7 +25,7 @@ export const POLL_MS = 250
 export function signature(ctx: ServiceContext, game: GameRow): string {
   const turn = ctx.turns.current(game.id)
   const programs = turn && turn.status === 'open' ? ctx.turns.latestSubmissions(turn.id).length : 0
-  return [game.status, turn?.id ?? 0, turn?.status ?? '', turn?.deadline ?? 0, turn?.reopened_player_id ?? '', programs, ctx.turns.published(game.id).length].join('.')
+  return [game.status, turn?.id ?? 0, turn?.status ?? '', turn?.deadline ?? 0, turn?.reopened_player_id ?? '', programs, ctx.turns.publishedNumbers(game.id).length].join('.')
 }
 
 /**
@@ -36,7 +36,7 @@ export function signature(ctx: ServiceContext, game: GameRow): string {
 export function idFor(ctx: ServiceContext, game: GameRow, userId: number | null, full: string): string {
   if (userId !== null) return full
   const turn = ctx.turns.current(game.id)
-  return ['public', game.status, turn?.id ?? 0, turn?.status ?? '', turn?.deadline ?? 0, ctx.turns.published(game.id).length].join('.')
+  return ['public', game.status, turn?.id ?? 0, turn?.status ?? '', turn?.deadline ?? 0, ctx.turns.publishedNumbers(game.id).length].join('.')
 }
 
 export function viewFor(ctx: ServiceContext, game: GameRow, userId: number | null): PublicLiveState | MemberLiveState {

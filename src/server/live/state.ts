@@ -32,7 +32,7 @@ export function publicLiveState(ctx: ServiceContext, game: GameRow): PublicLiveS
     turn: turn?.number ?? null,
     turnStatus: turn?.status ?? null,
     deadline: turn && turn.status === 'open' ? new Date(turn.deadline).toISOString() : null,
-    published: ctx.turns.published(game.id).length,
+    published: ctx.turns.publishedNumbers(game.id).length,
   }
 }
 

@@ -1,21 +1,29 @@
 // A game's history for its page: one line per player per published turn (src/render/story.ts) and
 // the race chart (flags and HP after every turn, src/render/race.ts). Published turns never change,
-// so each turn's part is worked out once and kept (keyed by the turn row and its publication).
+// so each turn's part is worked out once and kept (keyed by the turn row and its revision), and a
+// turn's stored result is read only then.
 import type { TurnResult } from '../../engine/turn.js'
 import { MAX_HP } from '../../engine/types.js'
 import { raceChart, type RaceSeries } from '../../render/race.js'
 import { turnStory, type StoryLine } from '../../render/story.js'
 import type { GameRow, SeatRow } from '../repositories/games.js'
+import type { PublishedHead } from '../repositories/turns.js'
 import { reportNames, type ServiceContext } from '../services/context.js'
 
 interface TurnPart { number: number; story: StoryLine[]; after: Record<string, { flags: number; hp: number }> }
 
 const parts = new Map<string, TurnPart>()
 
-function turnPart(id: number, number: number, publishedAt: number, resultJson: string, names: Record<string, string>): TurnPart {
-  const key = `${id}:${publishedAt}:${JSON.stringify(names)}`
+/** A turn's part, from the kept ones; its stored result is read only when it is not kept (published turns do not change). */
+function turnPart(ctx: ServiceContext, gameId: string, turn: PublishedHead, names: Record<string, string>): TurnPart | null {
+  // The revision moves with a rollback and a corrected result, even within the same millisecond;
+  // the game id keeps two databases' turn rows apart (tests open many in one process).
+  const { id, number } = turn
+  const key = `${gameId}:${id}:${turn.revision}:${turn.published_at ?? 0}:${JSON.stringify(names)}`
   let part = parts.get(key)
   if (!part) {
+    const resultJson = ctx.turns.resultJson(id)
+    if (!resultJson) return null
     const result = JSON.parse(resultJson) as TurnResult
     part = {
       number,
@@ -41,9 +49,9 @@ export interface GameHistory {
 
 export function gameHistory(ctx: ServiceContext, game: GameRow, seats: readonly SeatRow[], me: string | null): GameHistory {
   const { names, colours } = reportNames(seats)
-  const turns = ctx.turns.published(game.id)
-    .filter((t) => t.result_json)
-    .map((t) => turnPart(t.id, t.number, t.published_at ?? 0, t.result_json!, names))
+  const turns = ctx.turns.publishedHeads(game.id)
+    .map((t) => turnPart(ctx, game.id, t, names))
+    .filter((t): t is TurnPart => t !== null)
   const series: RaceSeries[] = seats.filter((s) => s.user_id !== null || turns.some((t) => s.player_id in t.after)).map((s) => ({
     player: s.player_id, name: names[s.player_id] ?? s.player_id, colour: colours[s.player_id], mine: s.player_id === me,
     points: [

@@ -178,7 +178,7 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
     const turn = turnOf(kit, m.game.id, number)
     const tv = turnView(ctx, m, turn)
     const base = `/games/${m.game.id}`
-    const published = ctx.turns.published(m.game.id).map((t) => t.number)
+    const published = ctx.turns.publishedNumbers(m.game.id)
     return { m, turn, tv, base, published }
   }
 
@@ -208,7 +208,7 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
           const m = membership(ctx, facts.gameId, { user: null })
           const turn = turnOf(kit, facts.gameId, String(facts.turnNumber))
           const tv = turnView(ctx, m, turn)
-          const published = ctx.turns.published(facts.gameId).map((t) => t.number)
+          const published = ctx.turns.publishedNumbers(facts.gameId)
           return { ...reportPageData({ m, turn, tv, base, published }, tv.result!, facts.seat), isGm: false }
         },
         messages: () => {

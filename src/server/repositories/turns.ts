@@ -21,6 +21,8 @@ export interface SubmissionRow {
   reboot_next: number; sacrifice_at: number; double_wrench: string; facing: string | null; submitted_at: number
 }
 
+export interface PublishedHead { id: number; number: number; published_at: number | null; revision: number }
+
 export type NewSubmission = Omit<SubmissionRow, 'id' | 'version'>
 
 /** One row: the game (always), the user's seat, the turn and the seat's latest program (each null when missing). */
@@ -40,6 +42,12 @@ export function turnsRepository(db: Db) {
   const byId = db.prepare<[number], TurnRow>('SELECT * FROM turns WHERE id = ?')
   const current = db.prepare<[string], TurnRow>('SELECT * FROM turns WHERE game_id = ? ORDER BY number DESC LIMIT 1')
   const published = db.prepare<[string], TurnRow>("SELECT * FROM turns WHERE game_id = ? AND status = 'published' ORDER BY number")
+  // Pages list and count a game's published turns on every view: without the turns' JSON (tens of
+  // kilobytes each), which made a game page's cost grow with every turn played.
+  const publishedNumbers = db.prepare<[string], number>("SELECT number FROM turns WHERE game_id = ? AND status = 'published' ORDER BY number").pluck()
+  const publishedHeads = db.prepare<[string], PublishedHead>(
+    "SELECT id, number, published_at, revision FROM turns WHERE game_id = ? AND status = 'published' ORDER BY number")
+  const resultJson = db.prepare<[number], string | null>('SELECT result_json FROM turns WHERE id = ?').pluck()
   const withStatus = db.prepare<[string], TurnRow & { game_status: string }>(
     "SELECT turns.*, games.status AS game_status FROM turns JOIN games ON games.id = turns.game_id WHERE turns.status = ? AND games.status = 'running'")
   // Closing locks a playing GM's program too (migration 005): the GM sees the draft next.
@@ -113,6 +121,11 @@ export function turnsRepository(db: Db) {
     byId: (id: number) => byId.get(id),
     current: (gameId: string) => current.get(gameId),
     published: (gameId: string) => published.all(gameId),
+    /** The numbers of the game's published turns, in order (no JSON read). */
+    publishedNumbers: (gameId: string) => publishedNumbers.all(gameId),
+    /** Id, number, time of publication and revision (it moves with every change of status or result) of each published turn, in order (no JSON read). */
+    publishedHeads: (gameId: string) => publishedHeads.all(gameId),
+    resultJson: (id: number) => resultJson.get(id) ?? null,
     /** Turns in a status, of running games only (paused games wait). */
     ofRunningGames: (status: TurnStatus) => withStatus.all(status),
     /** The one place a turn stops taking programs: true for exactly one caller. */

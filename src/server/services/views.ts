@@ -128,7 +128,7 @@ function gameSummary(ctx: ServiceContext, game: GameRow, seats: SeatRow[], showE
     boardState: state?.board ?? null,
     winners: game.winners_json ? (JSON.parse(game.winners_json) as string[]).map((p) => ({ player: p, name: names[p] ?? p })) : [],
     createdAt: iso(game.created_at), startedAt: iso(game.started_at), endedAt: iso(game.ended_at),
-    publishedTurns: ctx.turns.published(game.id).map((t) => t.number),
+    publishedTurns: ctx.turns.publishedNumbers(game.id),
     gameSettings: settingsView(game),
     endReason: game.end_reason,
     withdrawnReports: withdrawnList(ctx, game.id),
