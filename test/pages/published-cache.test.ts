@@ -233,7 +233,7 @@ describe('the published turn page cache', () => {
   it('keeps at most its byte and page bounds, dropping the least recently used first', () => {
     const db = new Database(':memory:')
     const store = publishedPagesStore(db, 1000, 3)
-    const page = (n: number) => ({ fingerprint: 'f', parts: [Buffer.alloc(n)], hash: 'h', bytes: n })
+    const page = (n: number) => ({ fingerprint: 'f', hash: 'h', bytes: n })
     store.set('g/1/a', page(400))
     store.set('g/2/a', page(400))
     expect(store.get('g/1/a', 'f')).toBeDefined() // g/1 is now the most recently used

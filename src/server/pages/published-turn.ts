@@ -12,7 +12,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { constants as zlibConstants, crc32, deflateRawSync } from 'node:zlib'
+import { constants as zlibConstants, crc32, deflateRawSync, inflateRawSync } from 'node:zlib'
 import ejs from 'ejs'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { formTokenOwner } from '../plugins/session.js'
@@ -30,24 +30,61 @@ const SLOT_PATTERN = new RegExp(`${MARK}(${SLOTS.join('|')})`)
 /** The placeholder person the cached page is rendered for: nothing but markers. */
 const NOBODY = Object.freeze({ name: MARKER.name, email: MARKER.email })
 
+/**
+ * A kept page holds only its parts compressed (about a tenth of the text), with what the gzip
+ * trailer needs of each: its length and CRC-32. A browser that takes gzip (all do) gets the parts
+ * as they are; anything else gets them inflated.
+ */
 export interface CachedPageParts extends CachedPage {
-  /** The per-viewer part that goes between parts[i] and parts[i + 1]. */
+  /** The per-viewer part that goes between part i and part i + 1. */
   readonly slots: readonly Slot[]
   /** Each part compressed once (raw deflate, flushed to a byte boundary): see gzipped(). */
   readonly deflated: readonly Buffer[]
+  /** Each part's length, CRC-32, and the CRC-32 of as many zero bytes (see crcAfter()). */
+  readonly lengths: readonly number[]
+  readonly crcs: readonly number[]
+  readonly zeroCrcs: readonly number[]
 }
 
-const deflatePart = (part: Buffer) => deflateRawSync(part, { level: 9, finishFlush: zlibConstants.Z_SYNC_FLUSH })
+const deflatePart = (part: Buffer) => deflateRawSync(part, { level: 6, finishFlush: zlibConstants.Z_SYNC_FLUSH })
+const inflatePart = (part: Buffer) => inflateRawSync(part, { finishFlush: zlibConstants.Z_SYNC_FLUSH })
+
+// Zero bytes to run the CRC over (grown to the longest part seen; never written).
+let zeros = Buffer.alloc(64 * 1024)
+const zeroBytes = (n: number) => {
+  if (n > zeros.length) zeros = Buffer.alloc(n)
+  return zeros.subarray(0, n)
+}
+
+/**
+ * The CRC-32 of text whose CRC so far is `crc`, followed by a part of `length` bytes whose own CRC is
+ * `partCrc`, without the part's bytes. CRC-32 is affine in its register and its data: for data B of
+ * n bytes, crc32(B, c) = crc32(0ⁿ, c) ⊕ crc32(B, 0) ⊕ crc32(0ⁿ, 0) (the last is kept per part).
+ */
+function crcAfter(crc: number, length: number, partCrc: number, zeroCrc: number): number {
+  return (crc32(zeroBytes(length), crc) ^ partCrc ^ zeroCrc) >>> 0
+}
 
 function splitAtSlots(html: string, fingerprint: string): CachedPageParts {
   const pieces = html.split(SLOT_PATTERN)
   const parts: Buffer[] = []
   const slots: Slot[] = []
   pieces.forEach((piece, i) => (i % 2 === 0 ? parts.push(Buffer.from(piece)) : slots.push(piece as Slot)))
-  const deflated = parts.map(deflatePart)
-  const bytes = parts.reduce((n, part) => n + part.length, 0) + deflated.reduce((n, part) => n + part.length, 0)
+  // zlib hands back each part as a view of a 16 KiB (or larger) chunk: kept as it is, a page of a
+  // few kilobytes held ~130 KB. Copied into one buffer of the exact size, the page holds its bytes.
+  const compressed = parts.map(deflatePart)
+  const packed = Buffer.concat(compressed)
+  let at = 0
+  const deflated = compressed.map((part) => packed.subarray(at, (at += part.length)))
+  // What a page costs besides its bytes (the Buffers' own objects, the arrays): counted against the bound too.
+  const bytes = packed.length + 200 * parts.length + 400
   const hash = createHash('sha256').update(html).digest('base64url').slice(0, 22)
-  return { fingerprint, parts, slots, deflated, hash, bytes }
+  return {
+    fingerprint, slots, deflated, hash, bytes,
+    lengths: parts.map((part) => part.length),
+    crcs: parts.map((part) => crc32(part)),
+    zeroCrcs: parts.map((part) => crc32(zeroBytes(part.length))),
+  }
 }
 
 // gzip (RFC 1952) around raw deflate (RFC 1951): no name, no time, unknown OS.
@@ -66,27 +103,32 @@ function storedBlocks(data: Buffer): Buffer[] {
 }
 
 /**
- * The page gzipped without compressing it again: every cached part was deflated once and ends
+ * The page gzipped without compressing it again: every kept part was deflated once and ends
  * flushed to a byte boundary, so the parts and the viewer's few bytes (as stored blocks) follow one
- * another as one valid deflate stream; only the CRC-32 of the whole text is computed per request.
+ * another as one valid deflate stream; the CRC-32 of the whole text comes from the parts' own.
  */
-function gzipped(page: CachedPageParts, pieces: readonly Buffer[]): Buffer {
+function gzipped(page: CachedPageParts, values: readonly Buffer[]): Buffer {
   const out: Buffer[] = [GZIP_HEADER, page.deflated[0]!]
-  let crc = crc32(pieces[0]!)
-  let size = pieces[0]!.length
-  for (let i = 0; i < page.slots.length; i++) {
-    const value = pieces[2 * i + 1]!
+  let crc = page.crcs[0]!
+  let size = page.lengths[0]!
+  values.forEach((value, i) => {
     // The viewer's few bytes as they are; a thread of messages is worth compressing (quickly).
     out.push(...(value.length > 1024 ? [deflateRawSync(value, { level: 1, finishFlush: zlibConstants.Z_SYNC_FLUSH })] : storedBlocks(value)))
     out.push(page.deflated[i + 1]!)
-    crc = crc32(value, crc)
-    crc = crc32(pieces[2 * i + 2]!, crc)
-    size += value.length + pieces[2 * i + 2]!.length
-  }
+    crc = crcAfter(crc32(value, crc), page.lengths[i + 1]!, page.crcs[i + 1]!, page.zeroCrcs[i + 1]!)
+    size += value.length + page.lengths[i + 1]!
+  })
   const trailer = Buffer.alloc(8)
   trailer.writeUInt32LE(crc >>> 0, 0)
   trailer.writeUInt32LE(size >>> 0, 4)
   out.push(FINAL_BLOCK, trailer)
+  return Buffer.concat(out)
+}
+
+/** The page as text, for the rare client that takes no gzip. */
+function plain(page: CachedPageParts, values: readonly Buffer[]): Buffer {
+  const out: Buffer[] = [inflatePart(page.deflated[0]!)]
+  values.forEach((value, i) => out.push(value, inflatePart(page.deflated[i + 1]!)))
   return Buffer.concat(out)
 }
 
@@ -171,11 +213,10 @@ export async function sendPublishedPage(kit: PageKit, request: FastifyRequest, r
     now: Buffer.from(String(kit.ctx.now())),
     messages: Buffer.from(messages.replaceAll(MARKER.csrf, token)),
   }
-  const pieces: Buffer[] = [cached.parts[0]!]
-  cached.slots.forEach((slot, i) => pieces.push(values[slot], cached.parts[i + 1]!))
+  const filled = cached.slots.map((slot) => values[slot])
   reply.type('text/html; charset=utf-8')
-  if (gzip) return reply.header('content-encoding', 'gzip').send(gzipped(cached, pieces))
-  return reply.send(Buffer.concat(pieces))
+  if (gzip) return reply.header('content-encoding', 'gzip').send(gzipped(cached, filled))
+  return reply.send(plain(cached, filled))
 }
 
 /**

@@ -16,22 +16,24 @@
 //   (services/published-turns.ts), which drops the turn's pages in every store of the process;
 // - another connection's commit (a second server process, the sqlite3 shell) moves
 //   `PRAGMA data_version`: then everything is dropped.
-// Bounded: at most `maxBytes` of page text (UTF-8) and `maxEntries` pages; the least recently used
-// go first.
+// Bounded: at most `maxBytes` of kept pages (compressed, with their objects) and `maxEntries`
+// pages; the least recently used go first.
 import type { Db } from '../plugins/db.js'
 import type { ServiceContext } from './context.js'
 
-/** 32 MiB of page text and 2,000 pages at most, per database (one per process in production). */
+/**
+ * 32 MiB and 10,000 pages at most, per database (one per process in production). A page is kept
+ * compressed: a 4-player report of about 50 KB of text takes about 6 KB.
+ */
 export const PUBLISHED_PAGES_MAX_BYTES = 32 * 1024 * 1024
-export const PUBLISHED_PAGES_MAX_ENTRIES = 2_000
+export const PUBLISHED_PAGES_MAX_ENTRIES = 10_000
 
 export interface CachedPage {
   /** The facts the page was rendered from; compared with the database's on every use. */
   readonly fingerprint: string
-  /** The page as UTF-8, split where the per-viewer parts go (see pages/published-turn.ts). */
-  readonly parts: readonly Buffer[]
   /** A hash of the viewer-independent text, for the ETag. */
   readonly hash: string
+  /** What the page holds in memory (its compressed parts and their objects: pages/published-turn.ts). */
   readonly bytes: number
 }
 
