@@ -1,7 +1,7 @@
 // Programs by reply through a real IMAP mailbox (dovecot on 127.0.0.1, started by the test):
 // a whole turn played by mail, each message handled exactly once and moved (or flagged) when
 // done, also when the server process is killed in the middle of a poll and started again.
-import Database from 'better-sqlite3'
+import Database from '../../src/server/plugins/sqlite.js'
 import { ImapFlow } from 'imapflow'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
