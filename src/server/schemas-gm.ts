@@ -1,7 +1,7 @@
 // The JSON API's shapes for the GM's job (issue 12): corrections, rollback, ending, seats, game
 // settings and messages. Collected into /api/v1/openapi.json like schemas.ts.
 import { z } from 'zod'
-import { gameIdParams, turnParams } from './schemas.js'
+import { gameIdParams, goneRobotBotField, goneRobotField, turnParams } from './schemas.js'
 
 export const expectedTurn = z.string().regex(/^(none|\d{1,6}\.\d{1,9})$/, 'a turn state like "3.2" as the game view gives it (currentTurnVersion)')
   .optional().describe('The turn state this action was decided on (the game view\'s currentTurnVersion); refused with 409 if the turn changed meanwhile')
@@ -23,12 +23,12 @@ export const endRequest = z.object({ reason: optionalReason, expectedTurn })
 export const openSeatRequest = z.object({ email: z.email().max(254).describe('Who is invited to the new seat'), reason: optionalReason })
 export const withdrawRequest = z.object({ reason: optionalReason })
 
-export const GONE_ROBOT = ['random', 'leave'] as const
 export const settingsRequest = z.object({
   turnLimit: z.number().int().min(1).max(10_000).nullable().optional().describe('The game ends with placings after this turn; null for none'),
   stalemateTurns: z.number().int().min(1).max(1000).nullable().optional().describe('Mail the GM when no flag was touched for this many turns; null for off'),
   tableTalk: z.boolean().optional().describe('Players may message each other privately'),
-  goneRobot: z.enum(GONE_ROBOT).optional().describe('A robot whose player left: "leave" (the board; the player is out) or "random" (R9 programs)'),
+  goneRobot: goneRobotField.optional(),
+  goneRobotBot: goneRobotBotField.optional(),
   pathPreview: z.boolean().optional().describe('Players see where their program would take their robot while they plan (issue 13); changeable at any time'),
   reason: optionalReason,
 })

@@ -26,6 +26,12 @@ export const updateMeRequest = z.object({ name: displayName(60) })
 
 export const colour = z.string().trim().toLowerCase().regex(/^(#[0-9a-f]{6}|[a-z][a-z ]{1,19})$/, 'a colour name like "red" or "#ff0000"')
 
+/** Issue 12 and 15: what a robot does once its player withdrew or was removed (services/gone-robot.ts). */
+export const goneRobotField = z.enum(['random', 'leave', 'bot'])
+  .describe('A robot whose player withdrew or was removed: keeps playing R9 programs ("random", the default), leaves the board ("leave"; the player is out), or is played by a built-in bot ("bot", see goneRobotBot)')
+export const goneRobotBotField = z.enum(BOT_LEVELS)
+  .describe('With goneRobot "bot": the bot that plays the robot, shown as "Bot (greedy) for Alice"; greedy when left out')
+
 export const createGameRequest = z.object({
   name: displayName(80),
   board: z.string().regex(/^[a-z0-9][a-z0-9-]{0,60}$/).optional().describe('A board of boards/, by file name without .json'),
@@ -45,7 +51,8 @@ export const createGameRequest = z.object({
   turnLimit: z.number().int().min(1).max(10_000).optional().describe('The game ends with placings after this turn (issue 12)'),
   stalemateTurns: z.number().int().min(1).max(1000).optional().describe('Mail the GM when no flag was touched for this many turns'),
   tableTalk: z.boolean().optional().describe('Players may message each other privately (default false)'),
-  goneRobot: z.enum(['random', 'leave']).optional().describe('A robot whose player left: keeps playing R9 programs ("random", the default), or leaves the board'),
+  goneRobot: goneRobotField.optional(),
+  goneRobotBot: goneRobotBotField.optional(),
 })
 
 export const inviteRequest = z.object({

@@ -2,7 +2,7 @@
 // (open a seat mid-game, withdraw, remove; the robot leaves or plays on), through the JSON API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inviteToken, signIn, testApp, type Client, type TestApp } from '../server/helpers.js'
-import { closeTurn, gameOf, mailsOf, someProgram, startedGame } from './helpers.js'
+import { gameOf, mailsOf, playTurn as publishTurn, someProgram, startedGame } from './helpers.js'
 
 let t: TestApp
 beforeAll(async () => { t = await testApp() })
@@ -13,17 +13,12 @@ const two = (tag: string) => [
   { email: `${tag}-bob@example.org`, name: 'Bob', colour: 'blue' },
 ]
 
-async function playTurn(gm: Client, gameId: string) {
-  const n = await closeTurn(t.app, t.clock, gm, gameId)
-  const published = await gm.call('POST', `/api/v1/games/${gameId}/turns/${n}/publish`, { reason: 'ok' })
-  if (published.status !== 200) throw new Error(`publish: ${published.status} ${published.text}`)
-  return n
-}
+const playTurn = (gm: Client, gameId: string) => publishTurn(t.app, t.clock, gm, gameId)
 
 describe('games that end', () => {
   it('ends at the turn limit with placings, a standings view and a final mail to everyone', async () => {
     const { gm, gameId, players: [ann] } = await startedGame(t.app, { turnLimit: 2 }, two('limit'))
-    expect((await gameOf(gm, gameId)).gameSettings).toEqual({ turnLimit: 2, stalemateTurns: null, tableTalk: false, goneRobot: 'random', pathPreview: true })
+    expect((await gameOf(gm, gameId)).gameSettings).toEqual({ turnLimit: 2, stalemateTurns: null, tableTalk: false, goneRobot: 'random', goneRobotBot: null, pathPreview: true })
     expect((await ann!.call('POST', `/api/v1/games/${gameId}/turns/1/submission`, { cards: await someProgram(ann!, gameId, 1) })).status).toBe(201)
     await playTurn(gm, gameId)
     expect((await gameOf(gm, gameId)).status).toBe('running')

@@ -1,5 +1,9 @@
 // Shared by the GM tests (issue 12): a started game with the clock and mail at hand.
 import type { FastifyInstance } from 'fastify'
+import { greedyOrders } from '../../src/bots/greedy-bot.js'
+import { seatViewOf } from '../../src/bots/seat-view.js'
+import { formatCard } from '../../src/engine/deck.js'
+import type { GameState } from '../../src/engine/types.js'
 import { PLAYERS, setUpGame, type Client } from '../server/helpers.js'
 
 export interface Started { gm: Client; gameId: string; players: Client[] }
@@ -32,6 +36,22 @@ export async function closeTurn(app: FastifyInstance, clock: { now: number }, c:
   return game.currentTurn.number
 }
 
+/** Closes the open turn at its deadline and the GM publishes it; returns its number. */
+export async function playTurn(app: FastifyInstance, clock: { now: number }, gm: Client, gameId: string): Promise<number> {
+  const n = await closeTurn(app, clock, gm, gameId)
+  const published = await gm.call('POST', `/api/v1/games/${gameId}/turns/${n}/publish`, { reason: 'ok' })
+  if (published.status !== 200) throw new Error(`publish: ${published.status} ${published.text}`)
+  return n
+}
+
 export function mailsOf(app: FastifyInstance, gameId: string | null, kind: string) {
   return app.services.outbox.all().filter((m) => m.kind === kind && (gameId === null || m.game_id === gameId))
+}
+
+/** What the greedy bot chooses for `player` from that seat's own view of turn `number` as dealt (issue 15). */
+export function greedyChoice(app: FastifyInstance, gameId: string, number: number, player: string): string[] {
+  const turn = app.services.turns.byNumber(gameId, number)!
+  const dealt = JSON.parse(turn.dealt_state_json) as GameState
+  const board = app.services.board(app.services.games.byId(gameId)!)
+  return greedyOrders(seatViewOf(board, dealt, player)).cards.map(formatCard)
 }

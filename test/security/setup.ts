@@ -16,6 +16,9 @@ export async function apiRoutes(c: Client): Promise<ApiRoute[]> {
 export const PAGE_POSTS = [
   '/sign-in', '/sign-out', '/games/new', '/games/{gameId}/join', '/games/{gameId}/invite', '/games/{gameId}/start', '/invites/{token}',
   ...['close', 'extend', 'pause', 'resume', 'reopen', 'resolve', 'publish', 'replace', 'abandon'].map((a) => `/games/{gameId}/gm/${a}`),
+  // The GM's job (issue 12) and bots (issue 15) on the console; a practice game from the home page.
+  ...['correct', 'rollback', 'end', 'settings', 'open-seat', 'remove', 'seat-bot'].map((a) => `/games/{gameId}/gm/${a}`),
+  '/practice',
   '/games/{gameId}/turns/{turn}/submit',
   // The mail settings form. (/mail/unsubscribe takes no form token: the HMAC in its link
   // authorises, as one-click unsubscribe needs; test/mail/mail-out.test.ts tries forged links.)

@@ -1,6 +1,7 @@
 // Form bodies arrive as strings: these zod schemas turn them into the inputs of the shared
 // schemas (src/server/schemas.ts) and name the field of every problem in words for people.
 import { z } from 'zod'
+import { BOT_LEVELS, type BotLevel } from '../../bots/index.js'
 import { DIRECTIONS, DOUBLE_WRENCH_CHOICES, MAX_HP } from '../../engine/types.js'
 import { colour, normalName, normalText } from '../schemas.js'
 
@@ -14,6 +15,13 @@ const number = (what: string, min: number, max: number, integer = false) => z.pr
   (integer ? z.number({ error: `enter ${what}` }).int(`${what} must be a whole number`) : z.number({ error: `enter ${what}` }))
     .min(min, `${what} must be at least ${min}`).max(max, `${what} must be at most ${max}`),
 )
+
+const botChoice = (what: string) => z.enum(BOT_LEVELS, { error: `choose ${what}` })
+/** Selects bot1..bot7: a bot for each of the first free seats, or "" for none. */
+export const BOT_SEAT_FIELDS = 7
+const oneBotSeat = (n: number) => z.preprocess((v) => (v === '' ? undefined : v), botChoice(`a bot for bot seat ${n}`).optional())
+const botSeatFields = Object.fromEntries(Array.from({ length: BOT_SEAT_FIELDS }, (_, i) => [`bot${i + 1}`, oneBotSeat(i + 1)])) as
+  Record<`bot${1 | 2 | 3 | 4 | 5 | 6 | 7}`, ReturnType<typeof oneBotSeat>>
 
 export const createGameForm = z.object({
   name: text(80, 'a name for the game'),
@@ -35,8 +43,23 @@ export const createGameForm = z.object({
   stalemateTurns: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : undefined),
     z.number({ error: 'enter the stalemate count as a whole number' }).int('enter the stalemate count as a whole number').min(1, 'the stalemate count must be at least 1').max(1000, 'the stalemate count must be at most 1000').optional()),
   tableTalk: checkbox,
-  goneRobot: z.preprocess((v) => (v === undefined || v === '' ? 'random' : v), z.enum(['random', 'leave'], { error: 'choose what a robot whose player left does' })),
+  goneRobot: z.preprocess((v) => (v === undefined || v === '' ? 'random' : v), z.enum(['random', 'leave', 'bot'], { error: 'choose what a robot whose player left does' })),
+  goneRobotBot: botChoice('the bot that plays a robot whose player left').default('greedy'),
+  // Issue 15: bots in the first free seats (bot1..bot7, "" for none) and a bot for missed programs ("" = R9).
+  ...botSeatFields,
+  missedProgramBot: z.preprocess((v) => (v === '' ? undefined : v), botChoice('the bot that plays a missed program').optional()),
 })
+
+/** The bots a form's bot1..botN selects chose, in order (empty ones left out). */
+export function chosenBots(values: object): BotLevel[] {
+  return Array.from({ length: BOT_SEAT_FIELDS }, (_, i) => (values as Record<string, BotLevel | undefined>)[`bot${i + 1}`]).filter((b): b is BotLevel => b !== undefined)
+}
+
+/** A practice game from the home page: a board of the gallery and the opponents (issue 15). */
+export const practiceForm = z.object({
+  practiceBoard: z.string({ error: 'choose a board' }).regex(/^[a-z0-9][a-z0-9-]{0,60}$/, 'choose a board'),
+  ...botSeatFields,
+}).refine((v) => chosenBots(v).length > 0, { message: 'choose at least one bot to play against', path: ['bot1'] })
 
 export const displayNameForm = z.object({ displayName: text(60, 'the name others see') })
 

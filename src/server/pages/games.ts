@@ -13,7 +13,9 @@ import type { ServiceContext } from '../services/context.js'
 import { createGame, invitation, invite, joinGame, listBoards, startGame } from '../services/games.js'
 import { membership, requireGm } from '../services/membership.js'
 import { gameView } from '../services/views.js'
-import { createGameForm, displayNameForm, formValues, inviteForm, joinForm, reasonForm, ROBOT_COLOURS } from './forms.js'
+import { createPracticeGame } from '../services/bots.js'
+import { BOT_LEVELS } from '../../bots/index.js'
+import { BOT_SEAT_FIELDS, chosenBots, createGameForm, practiceForm, displayNameForm, formValues, inviteForm, joinForm, reasonForm, ROBOT_COLOURS } from './forms.js'
 import { appFieldErrors, sentence, zodFieldErrors, type FieldErrors, type PageKit } from './kit.js'
 import { gameHistory } from './history.js'
 import { isOpenToJoin, joinOpenSeat, openGames, waitingFor } from './services.js'
@@ -44,11 +46,14 @@ export function playerRows(view: Pick<GameViewData, 'seats' | 'robots'> & { curr
   })
 }
 
+/** Opponents offered on the home page's practice form (the API takes up to 7). */
+const PRACTICE_BOTS = 3
+
 function gameFormDefaults() {
   return {
     name: '', boardChoice: 'training-floor', seats: '4', turnLengthHours: '120', reviewWindowHours: '48', closeEarly: 'on', pathPreview: 'on',
     reminderHours: '12', replyFromAnyAddress: '', gmPlays: '', gmName: '', gmColour: 'red',
-    turnLimit: '', stalemateTurns: '', tableTalk: '', goneRobot: 'random',
+    turnLimit: '', stalemateTurns: '', tableTalk: '', goneRobot: 'random', goneRobotBot: 'greedy', missedProgramBot: '',
   }
 }
 
@@ -58,7 +63,10 @@ export function gamePages(app: FastifyInstance, kit: PageKit) {
   app.get('/', async (request, reply) => {
     const user = request.viewer.user
     if (!user) return kit.render(request, reply, 'welcome', { title: 'Play-by-web robot races', next: '' })
-    return kit.render(request, reply, 'home', { ...homeModel(user.id), askName: user.name_chosen !== 1, named: (request.query as Record<string, string>).named === '1' })
+    const query = request.query as Record<string, string | undefined>
+    // Fixed confirmations only (never text from the query): e.g. "You have left the game." after withdrawing.
+    const done = query.done && Object.hasOwn(DONE, query.done) ? DONE[query.done] : null
+    return kit.render(request, reply, 'home', { ...homeModel(user.id), askName: user.name_chosen !== 1, named: query.named === '1', done })
   })
 
   /** My games, what each waits for, and the open games to join. */
@@ -70,6 +78,26 @@ export function gamePages(app: FastifyInstance, kit: PageKit) {
       turnLink: myTurnLink(ctx, game, userId),
     })),
     open: openGames(ctx, userId),
+    // Issue 15: a practice game against bots alone, started from here.
+    boards: listBoards(ctx), botLevels: BOT_LEVELS, practiceBots: PRACTICE_BOTS,
+    values: { practiceBoard: 'training-floor', bot1: 'greedy' } as Record<string, string>, errors: {} as FieldErrors,
+  })
+
+  kit.post('/practice', async (request, reply) => {
+    const user = kit.user(request)
+    const values = formValues(request.body)
+    const parsed = practiceForm.safeParse(request.body ?? {})
+    let errors: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error)
+    if (parsed.success) {
+      try {
+        const game = createPracticeGame(ctx, user.id, { board: parsed.data.practiceBoard, bots: chosenBots(parsed.data) })
+        return reply.redirect(`/games/${game.id}/turns/1/submit`, 303)
+      } catch (err) {
+        errors = appFieldErrors(err, 'practiceBoard')
+        if (errors.board) errors = { practiceBoard: errors.board }
+      }
+    }
+    return kit.render(request, reply, 'home', { ...homeModel(user.id), askName: user.name_chosen !== 1, values, errors }, 400)
   })
 
   // A display name, chosen once: until then people are known by their address's local part.
@@ -85,7 +113,7 @@ export function gamePages(app: FastifyInstance, kit: PageKit) {
 
   const newGamePage = (request: FastifyRequest, reply: FastifyReply, values: Record<string, string>, errors: FieldErrors, preview: string | null, status = 200) =>
     kit.render(request, reply, 'game-new', {
-      title: 'Create a game', boards: listBoards(ctx), values, errors, preview, colours: ROBOT_COLOURS,
+      title: 'Create a game', boards: listBoards(ctx), values, errors, preview, colours: ROBOT_COLOURS, botLevels: BOT_LEVELS, botSeats: BOT_SEAT_FIELDS,
     }, status)
 
   app.get('/games/new', async (request, reply) => {
@@ -124,7 +152,8 @@ export function gamePages(app: FastifyInstance, kit: PageKit) {
       const input = createGameRequest.parse({
         name: f.name, seats: f.seats, turnLengthHours: f.turnLengthHours, reviewWindowHours: f.reviewWindowHours,
         closeEarly: f.closeEarly, pathPreview: f.pathPreview, reminderHours: f.reminderHours, replyFromAnyAddress: f.replyFromAnyAddress,
-        gmPlays: f.gmPlays, tableTalk: f.tableTalk, goneRobot: f.goneRobot,
+        gmPlays: f.gmPlays, tableTalk: f.tableTalk, goneRobot: f.goneRobot, goneRobotBot: f.goneRobotBot,
+        bots: chosenBots(f), ...(f.missedProgramBot ? { missedProgramBot: f.missedProgramBot } : {}),
         ...(f.turnLimit !== undefined ? { turnLimit: f.turnLimit } : {}), ...(f.stalemateTurns !== undefined ? { stalemateTurns: f.stalemateTurns } : {}),
         ...(uploaded ? { boardFile } : { board: values.boardChoice }),
         ...(f.gmPlays ? { gmName: f.gmName ?? user.name, gmColour: f.gmColour } : {}),

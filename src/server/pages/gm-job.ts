@@ -3,11 +3,13 @@
 // message threads, withdrawing, the standings and a withdrawn report. Same services as the API.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { BOT_LEVELS } from '../../bots/index.js'
 import { formatCard } from '../../engine/deck.js'
 import { badRequest } from '../errors.js'
 import { memberOf } from '../routes/api/games.js'
 import { messageRequest } from '../schemas-gm.js'
 import type { Membership, ServiceContext } from '../services/context.js'
+import { openSeatForBot, seatBotByGm } from '../services/bots.js'
 import { correctProgram } from '../services/corrections.js'
 import { dealtState } from '../services/deal.js'
 import { removePlayer } from '../services/games.js'
@@ -15,18 +17,19 @@ import { gmSeesTurn } from '../services/lock.js'
 import { gmPlays } from '../services/membership.js'
 import { hideMessage, messagesFor, messageTargets, postMessage } from '../services/messages.js'
 import { rollBack, withdrawnReport } from '../services/rollback.js'
-import { changeSettings, goneRobotText, openSeat, settingsView, withdraw } from '../services/seats.js'
+import { goneRobotText } from '../services/gone-robot.js'
+import { changeSettings, openSeat, settingsView, withdraw } from '../services/seats.js'
 import { endWithPlacings, isStalemate, standingsView } from '../services/standings.js'
 import { turnVersion } from '../services/turn-version.js'
 import { formValues } from './forms.js'
 import { appFieldErrors, sentence, zodFieldErrors, type FieldErrors, type PageKit } from './kit.js'
 
-export const GM_JOB_ACTIONS = ['correct', 'rollback', 'end', 'settings', 'open-seat', 'remove'] as const
+export const GM_JOB_ACTIONS = ['correct', 'rollback', 'end', 'settings', 'open-seat', 'remove', 'seat-bot'] as const
 export type GmJobAction = (typeof GM_JOB_ACTIONS)[number]
 
 /** The ?done= key each action redirects with. */
 export const GM_JOB_DONE_OF: Record<GmJobAction, string> = {
-  correct: 'corrected', rollback: 'rolled-back', end: 'ended', settings: 'settings', 'open-seat': 'seat-opened', remove: 'removed',
+  correct: 'corrected', rollback: 'rolled-back', end: 'ended', settings: 'settings', 'open-seat': 'seat-opened', remove: 'removed', 'seat-bot': 'bot-seated',
 }
 
 /** Fixed confirmations for those keys (pages/games.ts DONE). */
@@ -37,6 +40,7 @@ export const GM_JOB_DONE: Record<string, string> = {
   settings: 'The game settings are saved.',
   'seat-opened': 'The new seat is open and the newcomer invited: their robot enters at the next turn.',
   removed: 'The player is removed from the game.',
+  'bot-seated': 'The bot has its seat: it plays from the next hand dealt to its robot (at once, if its robot has a program due now).',
   withdrawn: 'You have left the game.',
   messaged: 'Your message is posted.',
   hidden: 'The message is hidden.',
@@ -55,7 +59,8 @@ const settingsForm = z.object({
   turnLimit: optionalCount('the turn limit', 10_000),
   stalemateTurns: optionalCount('the stalemate count', 1000),
   tableTalk: checkbox,
-  goneRobot: z.enum(['random', 'leave'], { error: 'choose what a robot whose player left does' }),
+  goneRobot: z.enum(['random', 'leave', 'bot'], { error: 'choose what a robot whose player left does' }),
+  goneRobotBot: z.enum(BOT_LEVELS, { error: 'choose the bot that takes over' }).optional(),
 })
 const confirmed = (values: Record<string, string>, what: string) => {
   if (values.confirm !== 'on') throw badRequest(`tick the box to confirm ${what}`, 'confirm')
@@ -102,6 +107,17 @@ export function runGmJobAction(ctx: ServiceContext, m: Membership, action: GmJob
       openSeat(ctx, m, email.data, reason)
       return
     }
+    case 'seat-bot': {
+      const level = z.enum(BOT_LEVELS).safeParse(values.bot)
+      if (!level.success) throw badRequest('choose the bot', 'bot')
+      if (values.seat === 'new') openSeatForBot(ctx, m, level.data, reason)
+      else {
+        const seat = Number(values.seat)
+        if (!Number.isInteger(seat) || seat < 1 || seat > 8) throw badRequest('choose a seat for the bot', 'seat')
+        seatBotByGm(ctx, m, seat, level.data, reason)
+      }
+      return
+    }
     case 'remove': {
       const seat = Number(values.seat)
       if (!Number.isInteger(seat) || seat < 1 || seat > 8) throw badRequest('choose a seat', 'seat')
@@ -131,9 +147,14 @@ export function gmJobModel(ctx: ServiceContext, m: Membership, viewerId: number)
     rollbackTurn: last && (live || game.status === 'finished') ? last.number : null,
     settings: settingsView(game),
     goneRobotText: goneRobotText(game),
+    botLevels: BOT_LEVELS,
     stalemate: isStalemate(ctx, game),
     live,
     canOpenSeat: live && m.seats.length < 8,
+    // Issue 15: seats a bot may take (nobody holds them), and whether a new one can be opened for a bot.
+    botSeats: game.status === 'finished' || game.status === 'abandoned' ? [] : m.seats.filter((s) => s.user_id === null && !s.bot)
+      .map((s) => ({ seat: s.seat_no, label: `Seat ${s.seat_no}${s.name ? ` (${s.name}'s robot)` : s.invite_email ? ' (invited, not joined)' : ' (empty)'}` })),
+    canOpenBotSeat: live && m.seats.length < 8,
     removable: live ? m.seats.filter((s) => s.user_id !== null && !(gmPlays(m) && s.id === m.seat?.id)).map((s) => ({ seat: s.seat_no, name: s.name ?? s.player_id })) : [],
     messages: messagesFor(ctx, m, viewerId),
     messageTargets: messageTargets(m, viewerId),

@@ -15,6 +15,8 @@ export interface GameRow {
   gone_robot: 'random' | 'leave' | 'bot'; table_talk: number; end_reason: string | null; placings_json: string | null
   /** How long before the deadline the reminder goes; whether a reply token works from any address (issue 14). */
   reminder_before_ms: number; reply_from_any: number
+  /** With gone_robot 'bot': the built-in bot that plays a robot whose player is gone (migration 040). */
+  gone_robot_bot: 'random' | 'greedy' | 'strong' | null
 }
 
 export interface SeatRow {
@@ -30,7 +32,7 @@ export interface SeatRow {
 export interface GmActionRow { id: number; game_id: string; at: number; action: string; reason: string; detail_json: string }
 
 export type NewGame = Omit<GameRow, 'status' | 'paused_at' | 'state_json' | 'winners_json' | 'started_at' | 'ended_at'
-  | 'turn_limit' | 'stalemate_turns' | 'stalemate_offered_turn' | 'gone_robot' | 'table_talk' | 'end_reason' | 'placings_json'>
+  | 'turn_limit' | 'stalemate_turns' | 'stalemate_offered_turn' | 'gone_robot' | 'gone_robot_bot' | 'table_talk' | 'end_reason' | 'placings_json'>
 
 export function gamesRepository(db: Db) {
   const insertGame = db.prepare<NewGame>(`INSERT INTO games (id, name, board_name, board_json, gm_user_id, seat_count,

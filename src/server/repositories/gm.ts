@@ -17,6 +17,8 @@ export interface GameSettings {
   turnLimit: number | null
   stalemateTurns: number | null
   goneRobot: 'random' | 'leave' | 'bot'
+  /** The bot that plays a gone player's robot, with goneRobot 'bot' (null otherwise). */
+  goneRobotBot: 'random' | 'greedy' | 'strong' | null
   tableTalk: boolean
 }
 
@@ -53,8 +55,8 @@ export function gmRepository(db: Db) {
   const outs = db.prepare<[string], { player_id: string; after_turn: number }>('SELECT player_id, after_turn FROM players_out WHERE game_id = ?')
   const deleteOutsFrom = db.prepare<[string, number]>('DELETE FROM players_out WHERE game_id = ? AND after_turn >= ?')
 
-  const setSettings = db.prepare<[number | null, number | null, string, number, string]>(
-    'UPDATE games SET turn_limit = ?, stalemate_turns = ?, gone_robot = ?, table_talk = ? WHERE id = ?')
+  const setSettings = db.prepare<[number | null, number | null, string, string | null, number, string]>(
+    'UPDATE games SET turn_limit = ?, stalemate_turns = ?, gone_robot = ?, gone_robot_bot = ?, table_talk = ? WHERE id = ?')
   const setStalemateOffered = db.prepare<[number | null, string]>('UPDATE games SET stalemate_offered_turn = ? WHERE id = ?')
   const finishWithPlacings = db.prepare<[string, string, string, number, string]>(
     "UPDATE games SET status = 'finished', winners_json = ?, placings_json = ?, end_reason = ?, ended_at = ? WHERE id = ?")
@@ -87,7 +89,7 @@ export function gmRepository(db: Db) {
     recordOut: (gameId: string, playerId: string, afterTurn: number) => { insertOut.run(gameId, playerId, afterTurn) },
     outAfterTurn: (gameId: string): Record<string, number> => Object.fromEntries(outs.all(gameId).map((o) => [o.player_id, o.after_turn])),
     forgetOutsFrom: (gameId: string, turn: number) => { deleteOutsFrom.run(gameId, turn) },
-    setSettings: (gameId: string, s: GameSettings) => { setSettings.run(s.turnLimit, s.stalemateTurns, s.goneRobot, s.tableTalk ? 1 : 0, gameId) },
+    setSettings: (gameId: string, s: GameSettings) => { setSettings.run(s.turnLimit, s.stalemateTurns, s.goneRobot, s.goneRobot === 'bot' ? s.goneRobotBot : null, s.tableTalk ? 1 : 0, gameId) },
     setStalemateOffered: (gameId: string, turn: number | null) => { setStalemateOffered.run(turn, gameId) },
     finishWithPlacings: (gameId: string, winners: string[], placingsJson: string, reason: string, now: number) => {
       finishWithPlacings.run(JSON.stringify(winners), placingsJson, reason, now, gameId)

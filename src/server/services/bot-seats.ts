@@ -28,10 +28,27 @@ export function seatBot(seat: SeatRow): BotLevel | null {
   return (seat.bot ?? null) as BotLevel | null
 }
 
-/** Seats a bot in a free seat (one no person holds), inside the caller's transaction. */
-export function placeBot(ctx: ServiceContext, game: GameRow, seat: SeatRow, level: BotLevel): void {
+/**
+ * Seats a bot in a free seat (one no person holds), inside the caller's transaction. A bot taking
+ * over a robot whose player is gone keeps the robot's colour and says whose robot it plays.
+ */
+export function placeBot(ctx: ServiceContext, game: GameRow, seat: SeatRow, level: BotLevel, looks?: { name: string; colour: string | null }): void {
   if (seat.user_id !== null || seat.bot) throw conflict(`seat ${seat.seat_no} is taken`, 'seat')
-  if (!ctx.bots.seatBot(seat.id, level, botSeatName(level), freeColour(ctx.games.seats(game.id)), ctx.now())) throw conflict(`seat ${seat.seat_no} was just taken`, 'seat')
+  const name = looks?.name ?? botSeatName(level)
+  const colour = looks?.colour ?? freeColour(ctx.games.seats(game.id))
+  if (!ctx.bots.seatBot(seat.id, level, name, colour, ctx.now())) throw conflict(`seat ${seat.seat_no} was just taken`, 'seat')
+}
+
+/**
+ * The bot of a seat plays the open turn at once if the seat's robot has no program in it yet
+ * (a bot seated mid-turn), and the turn is marked complete when that was the last program.
+ */
+export function playOpenTurn(ctx: ServiceContext, game: GameRow, seat: SeatRow, level: BotLevel): void {
+  const turn = ctx.turns.current(game.id)
+  if (turn?.status !== 'open') return
+  const dealt = JSON.parse(turn.dealt_state_json) as GameState
+  if (!ctx.turns.submitters(turn.id).includes(seat.player_id)) submitBotProgram(ctx, game, turn, dealt, seat.player_id, level)
+  markIfEveryProgramIn(ctx, turn, dealt)
 }
 
 /**

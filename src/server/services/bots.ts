@@ -3,11 +3,11 @@
 // alone. The parts the game's own services call are in bot-seats.ts.
 import { botSeatName, type BotLevel } from '../../bots/index.js'
 import { conflict, notFound } from '../errors.js'
-import { markIfEveryProgramIn, placeBot, submitBotProgram } from './bot-seats.js'
+import { placeBot, playOpenTurn } from './bot-seats.js'
 import type { Membership, ServiceContext } from './context.js'
-import { dealtState } from './deal.js'
 import { createGame, startGame } from './games.js'
 import { requireGm } from './membership.js'
+import { addSeat } from './seats.js'
 import type { GameRow } from '../repositories/games.js'
 
 /**
@@ -23,13 +23,19 @@ export function seatBotByGm(ctx: ServiceContext, m: Membership, seatNo: number, 
     if (!seat) throw notFound(`no seat ${seatNo}`)
     placeBot(ctx, game, seat, level)
     ctx.games.logAction(game.id, ctx.now(), 'seat-bot', reason, { seat: seatNo, bot: level })
-    const turn = ctx.turns.current(game.id)
-    if (turn?.status === 'open') {
-      const dealt = dealtState(turn)
-      if (!ctx.turns.submitters(turn.id).includes(seat.player_id)) submitBotProgram(ctx, game, turn, dealt, seat.player_id, level)
-      markIfEveryProgramIn(ctx, turn, dealt)
-    }
+    playOpenTurn(ctx, game, seat, level)
     return { seat: seatNo, name: botSeatName(level) }
+  })
+}
+
+/** GM: a new seat in a running game, played by a bot; its robot enters at the next deal (R25), as a newcomer's would. */
+export function openSeatForBot(ctx: ServiceContext, m: Membership, level: BotLevel, reason: string): { seat: number; name: string } {
+  requireGm(m)
+  return ctx.write(() => {
+    const { game, seat } = addSeat(ctx, m.game.id)
+    placeBot(ctx, game, seat, level)
+    ctx.games.logAction(game.id, ctx.now(), 'seat-bot', reason, { seat: seat.seat_no, bot: level, newSeat: true })
+    return { seat: seat.seat_no, name: botSeatName(level) }
   })
 }
 

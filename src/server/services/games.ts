@@ -8,12 +8,14 @@ import { compileBoard, parseBoard } from '../../engine/board.js'
 import { newGame } from '../../engine/game.js'
 import type { BoardDefinition } from '../../engine/types.js'
 import { badRequest, conflict, notFound, rateLimited } from '../errors.js'
+import { seatLeftMail } from '../mail/gm-templates.js'
 import { deadlineMovedMail, gameOverMail, invitationMail } from '../mail/templates.js'
 import type { GameRow, SeatRow } from '../repositories/games.js'
 import { hashSecret, newSecret } from '../repositories/users.js'
 import type { createGameRequest } from '../schemas.js'
 import { recipients, seatName, type Membership, type ServiceContext } from './context.js'
 import { setUpBots } from './bot-seats.js'
+import { goneRobotText, playerGone } from './gone-robot.js'
 import { openTurn } from './deal.js'
 import { requireGm } from './membership.js'
 
@@ -86,7 +88,7 @@ export function createGame(ctx: ServiceContext, gmUserId: number, input: Omit<Ga
     })
     ctx.gm.setSettings(id, {
       turnLimit: input.turnLimit ?? null, stalemateTurns: input.stalemateTurns ?? null,
-      tableTalk: input.tableTalk ?? false, goneRobot: input.goneRobot ?? 'random',
+      tableTalk: input.tableTalk ?? false, goneRobot: input.goneRobot ?? 'random', goneRobotBot: input.goneRobotBot ?? 'greedy',
     })
     for (let seat = 1; seat <= input.seats; seat++) ctx.games.insertSeat(id, seat)
     if (input.gmPlays) {
@@ -178,21 +180,29 @@ export function startGame(ctx: ServiceContext, m: Membership, reason: string): v
   })
 }
 
-/** Empties a seat: the robot stays in the game (filled programs, R9) until a newcomer joins. */
+/**
+ * Empties a seat. A replaced player's robot goes to the newcomer; a removed player's robot does
+ * what the game chose (services/gone-robot.ts), and the table and the player are mailed.
+ */
 export function removePlayer(ctx: ServiceContext, m: Membership, seatNo: number, reason: string, replacement?: string): void {
   requireGm(m)
   ensureNotOver(m.game)
   ctx.write(() => {
-    const seat = ctx.games.seats(m.game.id).find((s) => s.seat_no === seatNo)
+    const game = ctx.games.byId(m.game.id)!
+    const seat = ctx.games.seats(game.id).find((s) => s.seat_no === seatNo)
     if (!seat) throw notFound(`no seat ${seatNo}`)
     if (seat.user_id === null && !seat.invite_email) throw conflict(`seat ${seatNo} is already empty`)
-    if (seat.user_id === m.game.gm_user_id && m.game.status !== 'setup') throw conflict('you play in this game: your own seat stays yours until the game ends')
-    if (seat.user_id !== null) ctx.users.revokeApiTokens(seat.user_id, m.game.id, ctx.now())
-    ctx.games.vacate(seat.id)
-    // Issue 12: a removed player's robot leaves the board at the next deal when the game says so; a replaced one stays.
-    ctx.gm.setRobotLeaves(seat.id, !replacement && m.game.status !== 'setup' && m.game.gone_robot === 'leave')
-    ctx.games.logAction(m.game.id, ctx.now(), replacement ? 'replace' : 'remove', reason, { seat: seatNo, player: seatName(seat), ...(replacement ? { invited: replacement } : {}) })
-    if (replacement) sendInvite(ctx, m.game, seat.id, seat.seat_no, replacement)
+    if (seat.user_id === game.gm_user_id && game.status !== 'setup') throw conflict('you play in this game: your own seat stays yours until the game ends')
+    const everyone = recipients(ctx, game)
+    playerGone(ctx, game, seat, replacement !== undefined)
+    ctx.games.logAction(game.id, ctx.now(), replacement ? 'replace' : 'remove', reason, { seat: seatNo, player: seatName(seat), ...(replacement ? { invited: replacement } : {}) })
+    if (replacement) sendInvite(ctx, game, seat.id, seat.seat_no, replacement)
+    else if (seat.user_id !== null && game.status !== 'setup') {
+      const robot = goneRobotText(game)
+      for (const to of everyone) {
+        ctx.mail({ kind: 'seat-left', gameId: game.id, to, ...seatLeftMail(game.name, seatName(seat), `was removed from the game by the GM${reason ? `: ${reason}` : ''}`, robot, ctx.link(`/games/${game.id}`)) })
+      }
+    }
   })
 }
 

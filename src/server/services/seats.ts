@@ -8,6 +8,7 @@ import type { GameSettings } from '../repositories/gm.js'
 import type { settingsRequest } from '../schemas-gm.js'
 import { recipients, seatName, type Membership, type ServiceContext } from './context.js'
 import { invite } from './games.js'
+import { goneRobotBot, goneRobotText, playerGone } from './gone-robot.js'
 import { gmPlays, requireGm } from './membership.js'
 import { setPathPreview } from './path-preview.js'
 import type { z } from 'zod'
@@ -18,32 +19,24 @@ const MAX_SEATS = 8
 export function openSeat(ctx: ServiceContext, m: Membership, email: string, reason: string): { seat: number; player: string } {
   requireGm(m)
   return ctx.write(() => {
-    const game = ctx.games.byId(m.game.id)!
-    if (game.status !== 'running' && game.status !== 'paused') throw conflict(game.status === 'setup' ? 'the game has not started: invite to one of its seats' : `the game is ${game.status}`)
-    const seats = ctx.games.seats(game.id)
-    if (seats.length >= MAX_SEATS) throw conflict(`a game has at most ${MAX_SEATS} seats`)
-    // Seat numbers and player ids stay unique for the whole game: a closed seat's number is not reused.
-    const taken = new Set(seats.flatMap((s) => [s.seat_no, Number(s.player_id.slice(1))]))
-    const n = Array.from({ length: MAX_SEATS }, (_, i) => i + 1).find((k) => !taken.has(k))!
-    ctx.gm.addSeat(game.id, n, `P${n}`)
-    ctx.games.logAction(game.id, ctx.now(), 'open-seat', reason, { seat: n })
-    invite(ctx, { ...m, game: ctx.games.byId(game.id)!, seats: ctx.games.seats(game.id) }, email, n)
-    return { seat: n, player: `P${n}` }
+    const { game, seat } = addSeat(ctx, m.game.id)
+    ctx.games.logAction(game.id, ctx.now(), 'open-seat', reason, { seat: seat.seat_no })
+    invite(ctx, { ...m, game, seats: ctx.games.seats(game.id) }, email, seat.seat_no)
+    return { seat: seat.seat_no, player: seat.player_id }
   })
 }
 
-/** What the game does with a robot whose player is gone, in words for people. */
-export function goneRobotText(game: Pick<GameRow, 'gone_robot'>): string {
-  return game.gone_robot === 'leave'
-    ? 'Their robot leaves the board at the next deal: they are out of the race.'
-    : 'Their robot stays and plays programs filled at random (R9) until a newcomer takes the seat.'
-}
-
-/** Empties a seat (inside the caller's transaction); with the 'leave' choice the robot goes at the next deal. */
-export function vacateSeat(ctx: ServiceContext, game: GameRow, seat: SeatRow, leavesBoard: boolean): void {
-  if (seat.user_id !== null) ctx.users.revokeApiTokens(seat.user_id, game.id, ctx.now())
-  ctx.games.vacate(seat.id)
-  ctx.gm.setRobotLeaves(seat.id, leavesBoard && game.status !== 'setup' && game.gone_robot === 'leave')
+/** A new, empty seat in a running game (inside the caller's transaction); its robot enters at the next deal. */
+export function addSeat(ctx: ServiceContext, gameId: string): { game: GameRow; seat: SeatRow } {
+  const game = ctx.games.byId(gameId)!
+  if (game.status !== 'running' && game.status !== 'paused') throw conflict(game.status === 'setup' ? 'the game has not started: invite to one of its seats' : `the game is ${game.status}`)
+  const seats = ctx.games.seats(game.id)
+  if (seats.length >= MAX_SEATS) throw conflict(`a game has at most ${MAX_SEATS} seats`)
+  // Seat numbers and player ids stay unique for the whole game: a closed seat's number is not reused.
+  const taken = new Set(seats.flatMap((s) => [s.seat_no, Number(s.player_id.slice(1))]))
+  const n = Array.from({ length: MAX_SEATS }, (_, i) => i + 1).find((k) => !taken.has(k))!
+  ctx.gm.addSeat(game.id, n, `P${n}`)
+  return { game: ctx.games.byId(game.id)!, seat: ctx.games.seats(game.id).find((s) => s.seat_no === n)! }
 }
 
 /** A player leaves the game by their own choice; the GM and the other players are told. */
@@ -57,7 +50,7 @@ export function withdraw(ctx: ServiceContext, m: Membership, reason: string): vo
     const seat = ctx.games.seats(game.id).find((s) => s.id === m.seat!.id)
     if (!seat || seat.user_id !== m.seat!.user_id) throw conflict('you no longer have this seat')
     const everyone = recipients(ctx, game)
-    vacateSeat(ctx, game, seat, true)
+    playerGone(ctx, game, seat, false)
     ctx.games.logAction(game.id, ctx.now(), 'withdraw', reason, { seat: seat.seat_no, player: seatName(seat) })
     const robot = game.status === 'setup' ? 'The seat is free again.' : goneRobotText(game)
     for (const to of everyone) {
@@ -79,7 +72,11 @@ export function changeSettings(ctx: ServiceContext, m: Membership, input: Settin
       stalemateTurns: input.stalemateTurns === undefined ? game.stalemate_turns : input.stalemateTurns,
       tableTalk: input.tableTalk ?? game.table_talk === 1,
       goneRobot: input.goneRobot ?? game.gone_robot,
+      goneRobotBot: null,
     }
+    // A bot for a gone player's robot: the one named, else the game's, else greedy (issue 15's middle level).
+    if (next.goneRobot === 'bot') next.goneRobotBot = input.goneRobotBot ?? game.gone_robot_bot ?? 'greedy'
+    const before = settingsView(game)
     if (next.turnLimit !== game.turn_limit) {
       if (!input.reason) throw badRequest('a changed turn limit needs a reason: players see it', 'reason')
       const current = ctx.turns.current(game.id)
@@ -92,7 +89,8 @@ export function changeSettings(ctx: ServiceContext, m: Membership, input: Settin
       ...(next.turnLimit !== game.turn_limit ? { turnLimit: next.turnLimit } : {}),
       ...(next.stalemateTurns !== game.stalemate_turns ? { stalemateTurns: next.stalemateTurns } : {}),
       ...(next.tableTalk !== (game.table_talk === 1) ? { tableTalk: next.tableTalk } : {}),
-      ...(next.goneRobot !== game.gone_robot ? { goneRobot: next.goneRobot } : {}),
+      ...(next.goneRobot !== before.goneRobot ? { goneRobot: next.goneRobot } : {}),
+      ...(next.goneRobotBot !== before.goneRobotBot ? { goneRobotBot: next.goneRobotBot } : {}),
     }
     // A request that only turns the preview on or off is logged once, as that (path-preview.ts).
     if (Object.keys(changed).length || input.pathPreview === undefined) ctx.games.logAction(game.id, ctx.now(), 'settings', input.reason, changed)
@@ -101,5 +99,5 @@ export function changeSettings(ctx: ServiceContext, m: Membership, input: Settin
 }
 
 export function settingsView(game: GameRow) {
-  return { turnLimit: game.turn_limit, stalemateTurns: game.stalemate_turns, tableTalk: game.table_talk === 1, goneRobot: game.gone_robot, pathPreview: game.path_preview === 1 }
+  return { turnLimit: game.turn_limit, stalemateTurns: game.stalemate_turns, tableTalk: game.table_talk === 1, goneRobot: game.gone_robot, goneRobotBot: goneRobotBot(game), pathPreview: game.path_preview === 1 }
 }

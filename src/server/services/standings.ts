@@ -106,7 +106,8 @@ export function afterPublished(ctx: ServiceContext, game: GameRow, number: numbe
   const definition = boardDefinition(game)
   for (const seat of ctx.games.seats(game.id)) {
     const robot = state.robots.find((r) => r.player === seat.player_id)
-    if (!robot && seat.user_id !== null) state = addRobot(state, definition, seat.player_id)
+    // A newcomer's robot, or a bot's in a seat opened for it (issue 15), enters as at the start (R25).
+    if (!robot && (seat.user_id !== null || seat.bot)) state = addRobot(state, definition, seat.player_id)
     if (robot && robot.robotsLeft > 0 && seat.user_id === null && seat.robot_leaves === 1) {
       state = takeOffBoard(state, seat.player_id)
       ctx.gm.recordOut(game.id, seat.player_id, number)

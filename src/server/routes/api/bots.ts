@@ -1,7 +1,7 @@
 // Bots (issue 15): seat a bot, practice games, webhooks for the bot protocol, and series.
 import type { FastifyInstance } from 'fastify'
 import { gameIdParams, practiceRequest, seatBotRequest, seatParams, seriesParams, seriesRequest, webhookRequest } from '../../schemas.js'
-import { createPracticeGame, seatBotByGm } from '../../services/bots.js'
+import { createPracticeGame, openSeatForBot, seatBotByGm } from '../../services/bots.js'
 import type { ServiceContext } from '../../services/context.js'
 import { membership } from '../../services/membership.js'
 import { createSeries, seriesView } from '../../services/series.js'
@@ -15,6 +15,11 @@ export function botRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteReg
     method: 'POST', url: '/games/:gameId/seats/:seat/bot', tag: 'gm', auth: 'user', params: seatParams, body: seatBotRequest,
     summary: 'GM: a built-in bot takes a free seat ("Bot (greedy)"), before the start or for a robot whose player left',
     handler: ({ params, viewer, body }) => seatBotByGm(ctx, memberOf(ctx, params.gameId, viewer), params.seat, body.bot, body.reason),
+  })
+  r.define(app, {
+    method: 'POST', url: '/games/:gameId/bot-seats', tag: 'gm', auth: 'user', status: 201, params: gameIdParams, body: seatBotRequest,
+    summary: 'GM: open a new seat in a running game for a built-in bot; its robot enters at the next turn on the start square, as a newcomer\'s would',
+    handler: ({ params, viewer, body }) => openSeatForBot(ctx, memberOf(ctx, params.gameId, viewer), body.bot, body.reason),
   })
   r.define(app, {
     method: 'POST', url: '/practice', tag: 'games', auth: 'user', status: 201, body: practiceRequest,
