@@ -3,41 +3,13 @@
 // you, the turn closing reloads the pages that follow it, the countdown ticks in the reader's
 // zone, and — written first — an event stream never carries a hand or a program: not a
 // spectator's, not another player's.
-import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dealtState } from '../../src/server/services/deal.js'
 import { cardLabel } from '../../src/render/cards.js'
 import { PLAYERS, setUpGame, type Client } from '../server/helpers.js'
 import { hasChromium, startStack, type Stack } from './harness.js'
 import { go, pageFor, text } from './people.js'
-
-/** An event stream read as a browser's EventSource would ask for it; `text()` is all that came so far. */
-function openStream(stack: Stack, path: string, headers: Record<string, string> = {}) {
-  const url = new URL(path, stack.origin)
-  let body = ''
-  let response: IncomingMessage | null = null
-  const req = httpRequest(url, { headers: { accept: 'text/event-stream', 'accept-encoding': 'gzip', ...headers } }, (res) => {
-    response = res
-    res.setEncoding('utf8')
-    res.on('data', (chunk: string) => { body += chunk })
-  })
-  req.on('error', () => {})
-  req.end()
-  return {
-    text: () => body,
-    headers: () => response?.headers ?? {},
-    status: () => response?.statusCode ?? 0,
-    close: () => req.destroy(),
-  }
-}
-
-const waitUntil = async (what: () => boolean, timeout = 5_000) => {
-  const until = Date.now() + timeout
-  while (!what()) {
-    if (Date.now() > until) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
+import { openStream, waitUntil } from './streams.js'
 
 describe.skipIf(!hasChromium)('live pages in Chromium', () => {
   let stack: Stack

@@ -1,5 +1,5 @@
 // Live pages: follows the game's event stream (server-sent events, src/server/live) and keeps the
-// page current — who has submitted (never what), the turn closing, a turn published — and puts a
+// page current — who has submitted (never what), the turn closing, a turn published, new messages — and puts a
 // badge in the tab's title ("(1) BotWars") when something waits for you. Without JavaScript the
 // page is simply reloaded by hand (or by its <noscript> refresh); nothing here is needed to play.
 (function () {
@@ -10,6 +10,7 @@
   // A refused form's title keeps "Error:" first, the first words a screen reader says; the badge follows.
   var refused = /^Error: /.test(baseTitle) ? 'Error: ' : ''
   var note = document.getElementById('live-note')
+  var messagesOnly = document.body.hasAttribute('data-live-messages-only')
   // A form being filled in is never reloaded under the person's hands: it gets a note instead.
   function editing() {
     if (document.querySelector('form.program-form')) return true
@@ -59,6 +60,38 @@
     })
   }
 
+  // New messages (issue 12): the event says only that the viewer's threads changed (a mark); the
+  // threads are fetched again with the viewer's own session and swapped in, all but the message
+  // form, so a message being written stays as it is.
+  var fetchingMessages = false
+  var wantedMark = null
+  function refreshMessages(mark) {
+    wantedMark = mark
+    if (fetchingMessages || !window.fetch || !window.DOMParser) return
+    fetchingMessages = true
+    fetch(window.location.href, { credentials: 'same-origin', headers: { accept: 'text/html' } })
+      .then(function (response) { return response.ok ? response.text() : null })
+      .then(function (html) {
+        var fresh = html && new DOMParser().parseFromString(html, 'text/html').getElementById('messages')
+        var here = document.getElementById('messages')
+        if (!fresh || !here) return
+        var form = here.querySelector('form.message-form')
+        Array.prototype.slice.call(here.childNodes).forEach(function (node) { if (node !== form) here.removeChild(node) })
+        Array.prototype.slice.call(fresh.childNodes).forEach(function (node) {
+          if (node.nodeType === 1 && node.matches('form.message-form')) return
+          here.insertBefore(document.importNode(node, true), form)
+        })
+        here.setAttribute('data-mark', fresh.getAttribute('data-mark') || '')
+      })
+      .catch(function () {})
+      .then(function () {
+        fetchingMessages = false
+        var here = document.getElementById('messages')
+        // A message that came while this one was fetched: once more (the page said another mark).
+        if (here && wantedMark && here.getAttribute('data-mark') !== wantedMark && here.getAttribute('data-mark') !== mark) refreshMessages(wantedMark)
+      })
+  }
+
   source.addEventListener('update', function (event) {
     var s
     try { s = JSON.parse(event.data) } catch (e) { return }
@@ -67,10 +100,13 @@
     if (s.submitted) markSubmitted(s.submitted)
     var waiting = document.querySelector('p.waiting')
     if (waiting && s.waiting) { waiting.textContent = s.waiting; waiting.classList.toggle('urgent', !!s.needsYou) }
+    var threads = document.getElementById('messages')
+    if (s.messages && threads && threads.hasAttribute('data-mark') && threads.getAttribute('data-mark') !== s.messages) refreshMessages(s.messages)
     if (s.kind === 'hello') return
-    var big = s.kind !== 'submitted' && s.kind !== 'changed' && s.kind !== 'deadline'
+    var big = s.kind !== 'submitted' && s.kind !== 'changed' && s.kind !== 'deadline' && s.kind !== 'message'
     if (leaving) return
-    if (big && !editing()) { window.location.reload(); return }
+    // A report being read (data-live-messages-only) is never reloaded: it gets the note and a link.
+    if (big && !editing() && !messagesOnly) { window.location.reload(); return }
     say(s.message, big)
   })
 })()

@@ -1,8 +1,8 @@
 // Who follows which game live, and telling them when it changes. Changes are found, not
 // announced: four times a second, for the games someone follows (and only those), a cheap
 // signature of the game is read from the database (status, current turn and its status, how
-// many programs are in, the deadline, published turns). Every way a game changes — a page, the
-// API, the GM console, the scheduler closing a turn — shows there, and no service has to remember
+// many programs are in, the deadline, published turns), with a mark of its messages. Every way a
+// game changes — a page, the API, the GM console, the scheduler closing a turn — shows there, and no service has to remember
 // to call anyone. When a game's signature moves, each follower's own view is worked out again
 // (state.ts) and sent if it differs from what that follower was last told.
 import type { GameRow } from '../repositories/games.js'
@@ -30,11 +30,12 @@ export function signature(ctx: ServiceContext, game: GameRow): string {
 
 /**
  * The id a follower's messages carry (and send back as Last-Event-ID): members get the full
- * signature; spectators one without the count of programs in or the reopened player, which their
+ * signature and the mark of the threads they may read; spectators one without the count of programs in or the reopened player, which their
  * page does not show either (docs/security.md).
  */
-export function idFor(ctx: ServiceContext, game: GameRow, userId: number | null, full: string): string {
-  if (userId !== null) return full
+export function idFor(ctx: ServiceContext, game: GameRow, userId: number | null, full: string, view: PublicLiveState | MemberLiveState): string {
+  // A member's id carries the mark of their own threads only: another thread's message never moves it.
+  if (userId !== null) return `${full}.${'messages' in view ? view.messages : ''}`
   const turn = ctx.turns.current(game.id)
   return ['public', game.status, turn?.id ?? 0, turn?.status ?? '', turn?.deadline ?? 0, ctx.turns.publishedNumbers(game.id).length].join('.')
 }
@@ -53,16 +54,24 @@ export function liveHub(ctx: ServiceContext) {
     const now = viewFor(ctx, game, follower.userId)
     const change = changeOf(follower.last, now)
     follower.last = now
-    if (change) follower.send({ id: idFor(ctx, game, follower.userId, id), event: 'update', data: { ...now, ...change } })
+    if (change) follower.send({ id: idFor(ctx, game, follower.userId, id, now), event: 'update', data: { ...now, ...change } })
   }
+
+  /**
+   * What the poll compares: the signature and a mark of every message of the game. The latter is
+   * for this check only and is never sent: whom a message concerns is worked out per follower
+   * (state.ts), so a private thread's message moves nothing in anyone else's stream.
+   */
+  const changeKey = (game: GameRow, id: string) => `${id}|${ctx.messages.changeMark(game.id)}`
 
   const poll = () => {
     for (const [gameId, set] of followers) {
       const game = ctx.games.byId(gameId)
       if (!game) continue
       const id = signature(ctx, game)
-      if (signatures.get(gameId) === id) continue
-      signatures.set(gameId, id)
+      const key = changeKey(game, id)
+      if (signatures.get(gameId) === key) continue
+      signatures.set(gameId, key)
       for (const follower of set) tell(follower, game, id)
     }
   }
@@ -77,15 +86,15 @@ export function liveHub(ctx: ServiceContext) {
       const game = ctx.games.byId(follower.gameId)
       if (!game) return () => {}
       const full = signature(ctx, game)
-      const id = idFor(ctx, game, follower.userId, full)
       const now = viewFor(ctx, game, follower.userId)
+      const id = idFor(ctx, game, follower.userId, full, now)
       follower.last = now
       const caughtUp = lastEventId !== null && lastEventId !== id
       follower.send({ id, event: 'update', data: { ...now, kind: caughtUp ? 'catch-up' : 'hello', message: caughtUp ? 'Updated while you were away.' : '' } })
       let set = followers.get(follower.gameId)
       if (!set) followers.set(follower.gameId, (set = new Set()))
       set.add(follower)
-      if (!signatures.has(follower.gameId)) signatures.set(follower.gameId, full)
+      if (!signatures.has(follower.gameId)) signatures.set(follower.gameId, changeKey(game, full))
       timer ??= setInterval(poll, POLL_MS)
       return () => {
         set.delete(follower)

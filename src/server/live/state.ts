@@ -1,10 +1,12 @@
 // What a live page may be told about a game: the current turn's number and status, its deadline,
 // the game's status, how many turns are published, and — for members only — who has submitted
-// (yes or no, never what) and whether something waits for this viewer. Nothing here reads a hand,
-// a program or a result: the events are built from this and only this.
+// (yes or no, never what), whether something waits for this viewer, and a mark of the messages
+// they may read (never a message, nor that another thread has one). Nothing here reads a hand, a
+// program or a result: the events are built from this and only this.
 import type { GameRow } from '../repositories/games.js'
 import type { ServiceContext } from '../services/context.js'
 import { waitingFor } from '../pages/services.js'
+import { messagesFor, messagesMark } from '../services/messages.js'
 
 export interface PublicLiveState {
   gameStatus: GameRow['status']
@@ -23,6 +25,11 @@ export interface MemberLiveState extends PublicLiveState {
   needsYou: number
   /** What waits, in words: "your program for turn 3 is due in 2 days". */
   waiting: string
+  /**
+   * A mark of the messages this viewer may read (services/messages.ts messagesMark): it moves only
+   * when their own threads change, so a private message elsewhere changes nothing they are sent.
+   */
+  messages: string
 }
 
 export function publicLiveState(ctx: ServiceContext, game: GameRow): PublicLiveState {
@@ -45,9 +52,10 @@ export function memberLiveState(ctx: ServiceContext, game: GameRow, userId: numb
     ? ctx.turns.latestSubmissions(turn.id).map((s) => ({ player: s.player_id, name: name(s.player_id) })).sort((a, b) => a.player.localeCompare(b.player))
     : []
   const waiting = waitingFor(ctx, game, userId)
+  const member = { game, seats, isGm: game.gm_user_id === userId, seat: seats.find((s) => s.user_id === userId) }
   return {
     ...base, submitted, reopened: turn?.reopened_player_id ? name(turn.reopened_player_id) : null,
-    needsYou: waiting.urgent ? 1 : 0, waiting: waiting.text,
+    needsYou: waiting.urgent ? 1 : 0, waiting: waiting.text, messages: messagesMark(messagesFor(ctx, member, userId)),
   }
 }
 
@@ -62,6 +70,8 @@ export function changeOf(before: PublicLiveState | MemberLiveState | null, after
   if ('reopened' in after && after.reopened && (!('reopened' in before) || before.reopened !== after.reopened)) {
     return { kind: 'reopened', message: `The GM reopened ${after.reopened}'s program for turn ${after.turn}.` }
   }
+  // "New message" only: which thread, who wrote and what stay on the page (fetched with the viewer's own session).
+  if ('messages' in after && 'messages' in before && after.messages !== before.messages) return { kind: 'message', message: 'New message.' }
   if ('submitted' in after && 'submitted' in before) {
     const added = after.submitted.filter((s) => !before.submitted.some((b) => b.player === s.player))
     if (added.length) return { kind: 'submitted', message: `${added.map((s) => s.name).join(' and ')} submitted a program for turn ${after.turn}.` }

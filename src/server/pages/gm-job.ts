@@ -15,7 +15,7 @@ import { dealtState } from '../services/deal.js'
 import { removePlayer } from '../services/games.js'
 import { gmSeesTurn } from '../services/lock.js'
 import { gmPlays } from '../services/membership.js'
-import { hideMessage, messagesFor, messageTargets, postMessage } from '../services/messages.js'
+import { hideMessage, messagesFor, messagesMark, messageTargets, postMessage } from '../services/messages.js'
 import { rollBack, withdrawnReport } from '../services/rollback.js'
 import { goneRobotText } from '../services/gone-robot.js'
 import { changeSettings, openSeat, settingsView, withdraw } from '../services/seats.js'
@@ -156,16 +156,20 @@ export function gmJobModel(ctx: ServiceContext, m: Membership, viewerId: number)
       .map((s) => ({ seat: s.seat_no, label: `Seat ${s.seat_no}${s.name ? ` (${s.name}'s robot)` : s.invite_email ? ' (invited, not joined)' : ' (empty)'}` })),
     canOpenBotSeat: live && m.seats.length < 8,
     removable: live ? m.seats.filter((s) => s.user_id !== null && !(gmPlays(m) && s.id === m.seat?.id)).map((s) => ({ seat: s.seat_no, name: s.name ?? s.player_id })) : [],
-    messages: messagesFor(ctx, m, viewerId),
-    messageTargets: messageTargets(m, viewerId),
+    ...threads(ctx, m, viewerId),
   }
+}
+
+/** The threads the viewer may read, whom they may write to, and the mark live.js compares (src/server/live). */
+function threads(ctx: ServiceContext, m: Membership, viewerId: number) {
+  const messages = messagesFor(ctx, m, viewerId)
+  return { messages, messagesMark: messagesMark(messages), messageTargets: messageTargets(m, viewerId) }
 }
 
 /** The game page's and turn page's share: the threads, whom one may write to, withdrawing. */
 export function tableModel(ctx: ServiceContext, m: Membership, viewerId: number) {
   return {
-    messages: messagesFor(ctx, m, viewerId),
-    messageTargets: messageTargets(m, viewerId),
+    ...threads(ctx, m, viewerId),
     canWithdraw: m.seat !== undefined && !(gmPlays(m) && m.game.status !== 'setup') && m.game.status !== 'finished' && m.game.status !== 'abandoned',
     goneRobotText: goneRobotText(m.game),
     hasStandings: m.game.status !== 'setup',

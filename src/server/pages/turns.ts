@@ -192,6 +192,8 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
       title: `Turn ${turn.number} of ${m.game.name}`, game: { id: m.game.id, name: m.game.name }, turn: tv, result,
       sections, fused, colours: colourMap(m.seats), base, turnBase: `${base}/turns/${turn.number}`, published,
       draft: turn.status === 'draft', isGm: m.isGm, corrections: tv.corrections,
+      // New messages arrive live (src/server/live); a report being read is never reloaded under its reader.
+      live: `${base}/live`, noRefresh: true, liveMessagesOnly: true,
     }
   }
 
@@ -213,8 +215,8 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
         },
         messages: () => {
           const m = memberOf(ctx, facts.gameId, request.viewer)
-          const { messages, messageTargets } = tableModel(ctx, m, kit.user(request).id)
-          return { messages, messageTargets, gameBase: base, back: `${base}/turns/${facts.turnNumber}`, isGm: m.isGm }
+          const { messages, messageTargets, messagesMark } = tableModel(ctx, m, kit.user(request).id)
+          return { messages, messageTargets, messagesMark, gameBase: base, back: `${base}/turns/${facts.turnNumber}`, isGm: m.isGm }
         },
       })
     }

@@ -13,6 +13,9 @@ export function messagesRepository(db: Db) {
     'INSERT INTO messages (game_id, from_user_id, to_user_id, body, at) VALUES (?, ?, ?, ?, ?) RETURNING id')
   const forGame = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE game_id = ? ORDER BY id')
   const byId = db.prepare<[number], MessageRow>('SELECT * FROM messages WHERE id = ?')
+  // Moves whenever a message of the game is posted or hidden (the live hub's change check; never shown to anyone).
+  const changeMark = db.prepare<[string], string>(
+    "SELECT COUNT(*) || '.' || COALESCE(MAX(id), 0) || '.' || COUNT(hidden_at) FROM messages WHERE game_id = ?").pluck()
   const hide = db.prepare<[number, string, number]>('UPDATE messages SET hidden_at = ?, hidden_reason = ? WHERE id = ? AND hidden_at IS NULL')
   const addPending = db.prepare<[number, number]>('INSERT OR IGNORE INTO message_mail_pending (message_id, user_id) VALUES (?, ?)')
   const dropPendingOf = db.prepare<[number]>('DELETE FROM message_mail_pending WHERE message_id = ?')
@@ -33,6 +36,7 @@ export function messagesRepository(db: Db) {
     },
     forGame: (gameId: string) => forGame.all(gameId),
     byId: (id: number) => byId.get(id),
+    changeMark: (gameId: string) => changeMark.get(gameId)!,
     /** Hides a message (it stays, with the reason) and drops the mail still owed for it. */
     hide: (id: number, reason: string, now: number) => {
       const changed = hide.run(now, reason, id).changes === 1

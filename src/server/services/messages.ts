@@ -3,6 +3,7 @@
 // shown escaped; the GM can hide one (it stays in the log, with the reason). New messages are
 // mailed in batches: at most one mail per reader per 15 minutes, holding only messages that reader
 // may see. The GM reads every thread of the game (players are told so).
+import { createHash } from 'node:crypto'
 import { badRequest, conflict, forbidden, notFound } from '../errors.js'
 import { messagesMail } from '../mail/gm-templates.js'
 import type { MessageRow } from '../repositories/messages.js'
@@ -65,6 +66,15 @@ export function messagesFor(ctx: ServiceContext, m: Membership, viewerId: number
     at: new Date(row.at).toISOString(), body: row.body, mine: row.from_user_id === viewerId, private: row.to_user_id !== null,
     hidden: row.hidden_at !== null, hiddenReason: m.isGm ? row.hidden_reason : null,
   }))
+}
+
+/**
+ * A short mark of the messages a viewer may read (which ones, and which are hidden): it changes
+ * when something in their threads does, and says nothing else — the live pages compare it
+ * (src/server/live) and fetch the messages again when it moved.
+ */
+export function messagesMark(list: readonly MessageView[]): string {
+  return createHash('sha256').update(JSON.stringify(list.map((m) => [m.id, m.hidden]))).digest('base64url').slice(0, 16)
 }
 
 /** Whom the viewer may write to privately: the GM (players), every player (the GM), other players (with table talk). */
