@@ -3,10 +3,10 @@
 import { dealHands } from '../engine/deck.js'
 import { newGame } from '../engine/game.js'
 import { PLAYER_NAMES, summariseTurn } from '../engine/simulation.js'
+import { placings, type Placing } from '../engine/placings.js'
 import { needsProgram, resolveTurn } from '../engine/turn.js'
 import type { Board, GameState, TurnOrders } from '../engine/types.js'
 import { BOTS, type BotLevel } from './index.js'
-import { placings, type Placing } from './placing.js'
 import { seatViewOf } from './seat-view.js'
 
 export interface BotGame {
@@ -35,12 +35,15 @@ export function botOrders(board: Board, state: GameState, bots: readonly BotLeve
 export function playBotGame(board: Board, bots: readonly BotLevel[], seed: number, maxTurns: number, onTurn?: (line: string) => void): BotGame {
   let state = newGame(board, PLAYER_NAMES.slice(0, bots.length), seed)
   let turnsPlayed = 0
+  // When each player went out (their last robot lost): the placings rank them by it (A17), as the server does.
+  const outAfterTurn: Record<string, number> = {}
   while (!state.gameOver && turnsPlayed < maxTurns) {
     const [orders, dealt] = botOrders(board, state, bots, seed)
     const result = resolveTurn(board, dealt, orders)
     state = result.state
     turnsPlayed++
+    for (const robot of state.robots) if (robot.robotsLeft <= 0) outAfterTurn[robot.player] ??= state.turn - 1
     onTurn?.(summariseTurn(result.turn, state))
   }
-  return { state, turnsPlayed, placings: placings(board, state) }
+  return { state, turnsPlayed, placings: placings({ board, robots: state.robots, winners: state.winners, outAfterTurn }) }
 }

@@ -1,6 +1,6 @@
 // Standings over many games: wins, average placing, flags per game, and who placed above whom.
 // Shared by `botwars tournament` and the server's series, so both count alike.
-import type { Placing } from './placing.js'
+import type { Placing } from '../engine/placings.js'
 
 export interface EntrantStanding {
   entrant: string
@@ -41,7 +41,7 @@ export function addGame(standings: Standings, placings: readonly Placing[], entr
       if (!row) return s
       const above = { ...s.above }
       for (const [other, theirs] of byEntrant) if (other !== s.entrant && row.place < theirs.place) above[other] = (above[other] ?? 0) + 1
-      return { ...s, games: s.games + 1, wins: s.wins + (row.won ? 1 : 0), placeSum: s.placeSum + row.place, flags: s.flags + row.flags, above }
+      return { ...s, games: s.games + 1, wins: s.wins + (row.winner ? 1 : 0), placeSum: s.placeSum + row.place, flags: s.flags + row.flags, above }
     }),
   }
 }

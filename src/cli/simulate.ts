@@ -3,7 +3,7 @@
 // (src/bots), and prints the placings. The same seed gives the same game.
 import { BOT_LEVELS, isBotLevel, type BotLevel } from '../bots/index.js'
 import { playBotGame } from '../bots/match.js'
-import type { Placing } from '../bots/placing.js'
+import type { Placing } from '../engine/placings.js'
 import { compileBoard, parseBoard } from '../engine/board.js'
 import { simulateGame } from '../engine/simulation.js'
 import type { Board } from '../engine/types.js'
@@ -46,7 +46,7 @@ export function readBoard(file: string): Board {
 function placingLine(row: Placing, bots: readonly BotLevel[] | undefined, players: string[]): string {
   const bot = bots ? ` (${bots[players.indexOf(row.player)]})` : ''
   const distance = row.distance === null ? '-' : String(row.distance)
-  return `  ${row.place}. ${row.player}${bot}: ${row.won ? 'won, ' : ''}${row.flags} flags, ${distance} to the next, ${row.hp} HP, ${row.robotsLeft} robots left`
+  return `  ${row.place}. ${row.player}${bot}: ${row.winner ? 'won, ' : ''}${row.out ? `out after turn ${row.outAfterTurn}, ` : ''}${row.flags} flags, ${distance} to the next, ${row.hp} HP, ${row.robotsLeft} robots left`
 }
 
 export function simulateCommand(args: string[]): string {

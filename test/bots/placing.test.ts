@@ -1,9 +1,15 @@
-// Placings at a game's end (issue 15): winners first (R34), then flags touched, distance to the
-// next flag along the board ignoring robots, HP, robots left; equal players share a place.
+// Placings at a game's end as the tournaments count them (issue 15), one implementation with the
+// server's (src/engine/placings.ts, issue 12's rule): winners first (R34), then flags touched,
+// distance to the next flag along the board ignoring robots, HP, robots left; players who are out
+// after everyone still in (A17); equal players share a place.
 import { describe, expect, it } from 'vitest'
-import { placings } from '../../src/bots/placing.js'
+import { placings as rank } from '../../src/engine/placings.js'
+import type { GameState } from '../../src/engine/types.js'
 import { addGame, emptyStandings, ranked } from '../../src/bots/standings.js'
 import { makeBoard, robot, sq, stateWith } from '../engine/helpers.js'
+
+const placings = (b: typeof board, state: GameState, outAfterTurn: Record<string, number> = {}) =>
+  rank({ board: b, robots: state.robots, winners: state.winners, outAfterTurn })
 
 const board = makeBoard([
   { type: 'flag', at: 'r5c5', number: 1 }, { type: 'flag', at: 'r1c5', number: 2 },
@@ -25,16 +31,19 @@ describe('placings', () => {
     ])
   })
 
-  it('puts winners first (R34) and a robot that is out last among its flag count', () => {
+  it('puts winners first (R34) and a player who is out after everyone still in, whatever their flags (A17)', () => {
     const state = {
       ...stateWith(board, [
         robot('Ann', board, { at: sq('r1c5'), flags: 2 }),
         robot('Bob', board, { at: null, mode: 'destroyed', flags: 1, robotsLeft: 0, hp: 0 }),
-        robot('Cid', board, { at: sq('r3c1'), flags: 1, hp: 1 }),
+        robot('Cid', board, { at: sq('r3c1'), flags: 0, hp: 1 }),
       ]),
       gameOver: true, winners: ['Ann'],
     }
-    expect(placings(board, state).map((p) => [p.player, p.place, p.won])).toEqual([['Ann', 1, true], ['Cid', 2, false], ['Bob', 3, false]])
+    // Bob touched more flags than Cid, but he is out: Cid, still racing, places above him.
+    expect(placings(board, state, { Bob: 7 }).map((p) => [p.player, p.place, p.winner, p.out])).toEqual([
+      ['Ann', 1, true, false], ['Cid', 2, false, false], ['Bob', 3, false, true],
+    ])
   })
 
   it('adds up into standings: wins, places, flags and who placed above whom', () => {

@@ -1,11 +1,11 @@
 // Series (issue 15): a GM's round robin over chosen boards with a fixed set of entrants (bots, or
 // the GM), played one game after another by the clockwork: when a game ends the next starts, and
 // after the last the series ends by itself. Standings come from each finished game's placings
-// (src/bots/placing.ts), counted as `botwars tournament` counts them (src/bots/standings.ts).
+// (src/engine/placings.ts), counted as `botwars tournament` counts them (src/bots/standings.ts).
 import { randomBytes } from 'node:crypto'
 import type { z } from 'zod'
 import { botSeatName, type BotLevel } from '../../bots/index.js'
-import { placings } from '../../bots/placing.js'
+import { placings } from '../../engine/placings.js'
 import { addGame, emptyStandings, entrantNames, ranked } from '../../bots/standings.js'
 import { compileBoard, parseBoard } from '../../engine/board.js'
 import type { GameState } from '../../engine/types.js'
@@ -92,11 +92,13 @@ export function seriesView(ctx: ServiceContext, seriesId: string, userId: number
     const parsed = parseBoard(JSON.parse(row.board_json))
     const board = parsed.ok ? compileBoard(parsed.value) : null
     const state = row.state_json ? (JSON.parse(row.state_json) as GameState) : null
-    const rows = row.status === 'finished' && board && state ? placings(board, state) : null
+    const rows = row.status === 'finished' && board && state
+      ? placings({ board, robots: state.robots, winners: state.winners, outAfterTurn: ctx.gm.outAfterTurn(row.game_id) })
+      : null
     if (rows) standings = addGame(standings, rows, entrantOf)
     return {
       position: row.position + 1, gameId: row.game_id, board: board?.name ?? '?', status: row.status,
-      placings: rows?.map((p) => ({ place: p.place, entrant: entrantOf(p.player), won: p.won, flags: p.flags })) ?? null,
+      placings: rows?.map((p) => ({ place: p.place, entrant: entrantOf(p.player), won: p.winner, flags: p.flags })) ?? null,
     }
   })
   return {
