@@ -136,7 +136,7 @@ describe.skipIf(!hasChromium)('bots on the web pages', () => {
     expect(stack.app.services.games.seats(gameId).find((s) => s.seat_no === 1)!.user_id).not.toBeNull()
     await ann.locator('#withdraw-confirm').check()
     await ann.locator('#withdraw-reason').fill('moving house')
-    await go(ann, () => ann.getByRole('button', { name: 'Leave the game' }).click())
+    await Promise.all([ann.waitForURL(/done=withdrawn/), ann.getByRole('button', { name: 'Leave the game' }).click()])
     expect(await text(ann.locator('#done'))).toContain('You have left the game')
     expect(await text(ann.locator('main'))).not.toContain('Console bots')
     await stack.shot(ann, 'bots-06-withdrawn-home')
