@@ -11,6 +11,8 @@ export interface BoardTables {
    * have no robot on an acting pusher, and one look per robot tells so.
    */
   readonly pusherStages: Uint8Array
+  /** For each square, bit s set when its crusher acts in stage s (R22). */
+  readonly crusherStages: Uint8Array
   /** A grid of the board's size holding no robot, copied for each turn's grid of real robots. */
   readonly noRobots: readonly (RobotState | null)[]
 }
@@ -31,5 +33,10 @@ function build(board: Board): BoardTables {
   for (const pusher of board.pushers) {
     for (const stage of pusher.stages) pusherStages[squareIndex(board, pusher.at)]! |= 1 << stage
   }
-  return { pusherStages, noRobots: new Array<RobotState | null>(board.squares.length).fill(null) }
+  const crusherStages = new Uint8Array(board.squares.length)
+  for (const element of board.elements) {
+    if (element.type !== 'crusher') continue
+    for (const stage of element.stages) crusherStages[squareIndex(board, element.at)]! |= 1 << stage
+  }
+  return { pusherStages, crusherStages, noRobots: new Array<RobotState | null>(board.squares.length).fill(null) }
 }

@@ -77,7 +77,8 @@ function settleConflicts(ctx: Resolution, rides: Ride[]): void {
   for (const ride of rides) {
     if (ride.robot.mode !== 'real') continue
     let rivals = 0
-    for (const other of rides) if (other.robot.mode === 'real' && sameSquare(other.to, ride.to)) rivals++
+    // `to` is always the board's own square object (board.squares), so one square is one object.
+    for (const other of rides) if (other.robot.mode === 'real' && other.to === ride.to) rivals++
     if (rivals < 2) continue
     const target = floorOfType(ctx.board, ride.to, 'conveyor')
     const winsTheSquare = target !== null && target.dir === ride.belt.dir

@@ -2,7 +2,7 @@
 import { emit, now, isOnFloor, setPhase, type Resolution } from './context.js'
 import { destroyRobot } from './damage.js'
 import { opposite, turnLeft, turnRight } from './geometry.js'
-import { floorOfType } from './board.js'
+import { floorOfType, squareIndex } from './board.js'
 
 export function runGears(ctx: Resolution): void {
   if (!ctx.board.hasGears) return
@@ -19,10 +19,11 @@ export function runGears(ctx: Resolution): void {
 export function runCrushers(ctx: Resolution, stage: number): void {
   if (!ctx.board.crushesInStage[stage]) return
   setPhase(ctx, 'crusher')
+  // One look per robot in the board's table (board-tables.ts) rather than at the crusher's own stages.
+  const bit = 1 << stage
   for (const robot of ctx.robots) {
     if (!isOnFloor(robot)) continue
-    const crusher = floorOfType(ctx.board, robot.at, 'crusher')
     // R28: a crusher cannot be absorbed by an option; it destroys outright.
-    if (crusher !== null && crusher.stages.includes(stage as 1)) destroyRobot(ctx, robot, 'crusher')
+    if ((ctx.tables.crusherStages[squareIndex(ctx.board, robot.at)]! & bit) !== 0) destroyRobot(ctx, robot, 'crusher')
   }
 }
