@@ -22,7 +22,7 @@ const today = await loadEngineCopy(head, 'today')
 const maker = await loadEngineCopy(head, 'states')
 const uncommitted = execFileSync('git', ['-C', import.meta.dirname, 'status', '--porcelain', '--', '../src/engine'], { encoding: 'utf8' }).trim()
 if (uncommitted) console.log(`NOTE: src/engine has uncommitted changes; the engine timed is the committed one (${head})`)
-const pair = (p: PairFigures) => `${spread(p.today)} against ${spread(p.before)} before issue 17 (engine at ${old.commit}); today is ${head}: ${p.ratio.toFixed(2)}×`
+const pair = (p: PairFigures) => `${spread(p.today)} against ${spread(p.before)} ${process.env.BENCH_BASELINE ? '' : 'before issue 17 '}(engine at ${old.commit}; today ${head}): ${p.ratio.toFixed(2)}×`
 
 console.log(`engine on "${board.name}", per CPU second of this process, one core: the median round (slowest–fastest round)`)
 for (const players of [8, 4]) {
