@@ -8,6 +8,7 @@ import { gunzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { publishedPages, publishedPagesStore } from '../../src/server/services/published-pages.js'
 import { invalidatePublishedTurn } from '../../src/server/services/published-turns.js'
+import { forgetThreads } from '../../src/server/pages/message-threads.js'
 import { dealtState } from '../../src/server/services/deal.js'
 import { PLAYERS, setUpGame, signIn, testApp, type Client, type TestApp } from '../server/helpers.js'
 import { browser, csrfOf, type Browser } from './helpers.js'
@@ -228,6 +229,55 @@ describe('the published turn page cache', () => {
       other.close()
     }
     expect((await g.ann.get(g.report)).body).toContain('Game over: Bob won.')
+  })
+
+  it('with a GM who plays: the GM\'s page is their seat\'s and holds every thread; a hidden message and a player who left are seen at once', async () => {
+    const { gm: gmClient, gameId, players } = await setUpGame(t.app, PLAYERS, { gmPlays: true, gmName: 'Gemma', gmColour: 'yellow', reviewWindowHours: 24 })
+    const gm = browser(t.app, gmClient)
+    const [ann, bob, cid] = players.map((p: Client) => browser(t.app, p)) as [Browser, Browser, Browser]
+    expect((await gm.submit(`/games/${gameId}`, `/games/${gameId}/start`, {})).status).toBe(303)
+    const ctx = t.app.services
+    const seatOf = (email: string) => ctx.games.seats(gameId).find((s) => s.user_id === ctx.users.byEmail(email)!.id)!.player_id
+    const seat = { gm: seatOf('gm@example.org'), ann: seatOf('ann@example.org'), bob: seatOf('bob@example.org'), cid: seatOf('cid@example.org') }
+    const submit = `/games/${gameId}/turns/1/submit`
+    for (const [who, b] of [['gm', gm], ['ann', ann], ['bob', bob], ['cid', cid]] as const) await b.submit(submit, submit, program(gameId, seat[who]))
+    expect((await gm.submit(`/games/${gameId}/gm`, `/games/${gameId}/gm/lock`, { confirm: 'on', reason: '' })).location).toContain('done=locked')
+    expect((await gm.submit(`/games/${gameId}/gm`, `/games/${gameId}/gm/close`, { reason: 'test' })).location).toContain('done=closed')
+    expect((await gm.submit(`/games/${gameId}/gm`, `/games/${gameId}/gm/publish`, { reason: '' })).location).toContain('done=published')
+    const say = async (from: Browser, to: string, body: string) =>
+      expect((await from.submit(`/games/${gameId}`, `/games/${gameId}/messages`, { to, body, back: `/games/${gameId}` })).status).toBe(303)
+    await say(ann, 'gm', 'ann-to-gm')
+    await say(gm, seat.bob, 'gm-to-bob')
+    await say(cid, 'all', 'cid-to-all')
+    const report = `/games/${gameId}/turns/1`
+    const targets = (html: string) => [...html.matchAll(/<option value="([^"]+)"/g)].map((x) => x[1])
+    for (const first of ['gm', 'ann', 'bob'] as const) {
+      publishedPages(ctx).clear()
+      forgetThreads(ctx.db)
+      await { gm, ann, bob }[first].get(report)
+      const pages = { gm: await gm.get(report), ann: await ann.get(report), bob: await bob.get(report) }
+      expect(viewpoint(pages.gm.body), `filled by ${first}`).toEqual({ mine: [seat.gm], you: true, firstColumn: seat.gm })
+      expect(viewpoint(pages.ann.body).firstColumn).toBe(seat.ann)
+      expect(messagesOn(pages.gm.body)).toEqual(['ann-to-gm', 'cid-to-all', 'gm-to-bob'])
+      expect(messagesOn(pages.ann.body)).toEqual(['ann-to-gm', 'cid-to-all'])
+      expect(messagesOn(pages.bob.body)).toEqual(['cid-to-all', 'gm-to-bob'])
+      expect(pages.gm.body).toContain('/hide"')
+      for (const who of ['ann', 'bob'] as const) expect(pages[who].body).not.toContain('/hide"')
+    }
+    // The GM hides Cid's message: gone from the players' kept pages, shown to the GM with the reason.
+    const annBefore = await ann.get(report)
+    const cidMessage = ctx.messages.forGame(gameId).find((m) => m.body === 'cid-to-all')!.id
+    expect((await gm.submit(report, `/games/${gameId}/messages/${cidMessage}/hide`, { reason: 'off topic' })).status).toBe(303)
+    const annAfter = await ann.get(report, { 'if-none-match': annBefore.headers.etag as string })
+    expect(annAfter.status).toBe(200)
+    expect(messagesOn(annAfter.body)).toEqual(['ann-to-gm'])
+    expect((await gm.get(report)).body).toContain('hidden: off topic')
+    // Cid leaves: the others' message forms no longer offer Cid (the table's shape is part of the thread's key).
+    expect(targets((await gm.get(report)).body)).toContain(seat.cid)
+    expect((await cid.submit(`/games/${gameId}`, `/games/${gameId}/withdraw`, { confirm: 'on', reason: 'bye' })).status).toBe(303)
+    expect(targets((await gm.get(report)).body)).not.toContain(seat.cid)
+    // Cid is no member now: the members' report is not theirs to read.
+    expect((await cid.get(report)).status).toBe(404)
   })
 
   it('keeps at most its byte and page bounds, dropping the least recently used first', () => {

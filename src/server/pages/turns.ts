@@ -26,6 +26,7 @@ import { swatch } from './games.js'
 import { appFieldErrors, zodFieldErrors, type FieldErrors, type PageKit } from './kit.js'
 import type { TurnResultView } from './pictures.js'
 import { tableModel } from './gm-job.js'
+import { keptThread } from './message-threads.js'
 import { publishedTurnFacts, sendPublishedPage } from './published-turn.js'
 import { boardWords, currentWords, pictureAlt, sectionWords } from './words.js'
 
@@ -213,11 +214,8 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
           const published = ctx.turns.publishedNumbers(facts.gameId)
           return { ...reportPageData({ m, turn, tv, base, published }, tv.result!, facts.seat), isGm: false }
         },
-        messages: () => {
-          const m = memberOf(ctx, facts.gameId, request.viewer)
-          const { messages, messageTargets, messagesMark } = tableModel(ctx, m, kit.user(request).id)
-          return { messages, messageTargets, messagesMark, gameBase: base, back: `${base}/turns/${facts.turnNumber}`, isGm: m.isGm }
-        },
+        messages: () => keptThread(ctx, { gameId: facts.gameId, viewerId: kit.user(request).id, shape: facts.tableShape, gameBase: base, back: `${base}/turns/${facts.turnNumber}` },
+          () => memberOf(ctx, facts.gameId, request.viewer)),
       })
     }
     const data = reportData(request, request.params.gameId, request.params.turn)

@@ -1,5 +1,7 @@
-// Messages of a game's threads and the mail still owed to their readers (migration 026).
+// Messages of a game's threads and the mail still owed to their readers (migration 026). Every
+// write here touches the game's mark (message-marks.ts: the kept threads of pages/message-threads.ts).
 import type { Db } from '../plugins/db.js'
+import { touchMessages } from './message-marks.js'
 
 export interface MessageRow {
   id: number; game_id: string; from_user_id: number; to_user_id: number | null; body: string; at: number
@@ -16,7 +18,7 @@ export function messagesRepository(db: Db) {
   // Moves whenever a message of the game is posted or hidden (the live hub's change check; never shown to anyone).
   const changeMark = db.prepare<[string], string>(
     "SELECT COUNT(*) || '.' || COALESCE(MAX(id), 0) || '.' || COUNT(hidden_at) FROM messages WHERE game_id = ?").pluck()
-  const hide = db.prepare<[number, string, number]>('UPDATE messages SET hidden_at = ?, hidden_reason = ? WHERE id = ? AND hidden_at IS NULL')
+  const hide = db.prepare<[number, string, number], { game_id: string }>('UPDATE messages SET hidden_at = ?, hidden_reason = ? WHERE id = ? AND hidden_at IS NULL RETURNING game_id')
   const addPending = db.prepare<[number, number]>('INSERT OR IGNORE INTO message_mail_pending (message_id, user_id) VALUES (?, ?)')
   const dropPendingOf = db.prepare<[number]>('DELETE FROM message_mail_pending WHERE message_id = ?')
   // Readers with mail owed whose last message mail is at least `since` old (or who never had one).
@@ -31,6 +33,7 @@ export function messagesRepository(db: Db) {
   return {
     insert: (gameId: string, from: number, to: number | null, body: string, now: number, readers: number[]) => {
       const id = insert.get(gameId, from, to, body, now)!.id
+      touchMessages(db, gameId)
       for (const reader of readers) addPending.run(id, reader)
       return id
     },
@@ -39,7 +42,9 @@ export function messagesRepository(db: Db) {
     changeMark: (gameId: string) => changeMark.get(gameId)!,
     /** Hides a message (it stays, with the reason) and drops the mail still owed for it. */
     hide: (id: number, reason: string, now: number) => {
-      const changed = hide.run(now, reason, id).changes === 1
+      const hidden = hide.get(now, reason, id)
+      if (hidden) touchMessages(db, hidden.game_id)
+      const changed = hidden !== undefined
       dropPendingOf.run(id)
       return changed
     },

@@ -1,6 +1,7 @@
 // People, one-time sign-in links, sessions and API tokens. Only hashes of secrets are stored.
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '../plugins/db.js'
+import { touchMessages } from './message-marks.js'
 import { watchedCache } from './watched-cache.js'
 
 export interface UserRow {
@@ -48,7 +49,8 @@ export function usersRepository(db: Db) {
     findOrCreate(email: string, now: number): UserRow {
       return byEmail.get(email) ?? insert.get(email, email.split('@')[0]!.slice(0, 60) || 'player', now)!
     },
-    rename: (id: number, name: string) => { rename.run(name, id); changed() },
+    // A former player's messages show their name from here (services/messages.ts): kept threads are made again.
+    rename: (id: number, name: string) => { rename.run(name, id); changed(); touchMessages(db) },
     createLoginToken(email: string, now: number, ttlMs: number): string {
       const token = newSecret()
       insertLogin.run(hashSecret(token), email, now, now + ttlMs)

@@ -19,6 +19,7 @@
 // Bounded: at most `maxBytes` of kept pages (compressed, with their objects) and `maxEntries`
 // pages; the least recently used go first.
 import type { Db } from '../plugins/db.js'
+import { TABLE_SHAPE_SQL } from '../repositories/message-marks.js'
 import type { ServiceContext } from './context.js'
 
 /**
@@ -133,6 +134,8 @@ export interface TurnFacts {
   seat: string | null
   /** Everything else the page shows besides the turn's stored result: changes mean a new rendering. */
   fingerprint: string
+  /** The table as the viewer's message thread depends on it (repositories/message-marks.ts); '' for spectators, who have none. */
+  tableShape: string
 }
 
 // The game's name, the turn's row (id, status, revision, time of publication: the revision moves
@@ -160,9 +163,9 @@ function storeOf(db: Db): Store {
   if (!store) {
     // Member as services/membership.ts has it: the GM, or the first seat held by the user.
     const member = db.prepare<[number, number, number, string], Omit<TurnFacts, 'member'> & { gm: 0 | 1 }>(`SELECT g.id AS gameId, t.number AS turnNumber,
-        t.status AS status, (SELECT player_id FROM seats s WHERE s.game_id = g.id AND s.user_id = ? ORDER BY seat_no LIMIT 1) AS seat, g.gm_user_id = ? AS gm, ${FACTS} AS fingerprint
+        t.status AS status, (SELECT player_id FROM seats s WHERE s.game_id = g.id AND s.user_id = ? ORDER BY seat_no LIMIT 1) AS seat, g.gm_user_id = ? AS gm, ${FACTS} AS fingerprint, ${TABLE_SHAPE_SQL} AS tableShape
       FROM games g JOIN turns t ON t.game_id = g.id AND t.number = ? WHERE g.id = ?`)
-    const spectator = db.prepare<[number, string], TurnFacts>(`SELECT g.id AS gameId, t.number AS turnNumber, t.status AS status, 1 AS member, NULL AS seat, ${FACTS} AS fingerprint
+    const spectator = db.prepare<[number, string], TurnFacts>(`SELECT g.id AS gameId, t.number AS turnNumber, t.status AS status, 1 AS member, NULL AS seat, ${FACTS} AS fingerprint, '' AS tableShape
       FROM games g JOIN turns t ON t.game_id = g.id AND t.number = ? WHERE g.public_token = ?`)
     store = {
       pages: publishedPagesStore(db),

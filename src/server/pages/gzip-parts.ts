@@ -1,0 +1,107 @@
+// A gzip response assembled from text compressed once and a few bytes that differ per request,
+// without compressing anything again: each kept part is raw deflate flushed to a byte boundary
+// (Z_SYNC_FLUSH), so kept parts and stored blocks of the per-request bytes follow one another as
+// one valid deflate stream (RFC 1951), wrapped in a gzip header and trailer (RFC 1952).
+//
+// The trailer's CRC-32 of the whole text comes from each part's own CRC: CRC-32 is affine, so the
+// CRC of "text so far, then part P of n bytes" is shift_n(crc so far) ⊕ crc(P), where shift_n (the
+// effect of n zero bytes on the register, a 32×32 matrix over GF(2)) is worked out once per part
+// and applied per request in 32 steps, instead of running the CRC over n bytes each time.
+import { constants as zlibConstants, crc32, deflateRawSync, inflateRawSync } from 'node:zlib'
+
+export interface DeflatedPart {
+  /** The part as raw deflate, flushed to a byte boundary, not final. */
+  readonly deflated: Buffer
+  /** Its length as text, and its CRC-32. */
+  readonly length: number
+  readonly crc: number
+  /** What `length` zero bytes do to a CRC register (32 columns). */
+  readonly shift: Uint32Array
+}
+
+/** What a kept part costs in memory besides its compressed bytes (its objects and its shift). */
+export const PART_OVERHEAD_BYTES = 400
+
+// Matrices over GF(2) as 32 columns: column i is the image of bit i.
+function times(matrix: Uint32Array, vector: number): number {
+  let sum = 0
+  for (let i = 0; vector !== 0; i++, vector >>>= 1) if (vector & 1) sum ^= matrix[i]!
+  return sum >>> 0
+}
+
+function product(a: Uint32Array, b: Uint32Array): Uint32Array {
+  const out = new Uint32Array(32)
+  for (let i = 0; i < 32; i++) out[i] = times(a, b[i]!)
+  return out
+}
+
+const IDENTITY = Uint32Array.from({ length: 32 }, (_, i) => (1 << i) >>> 0)
+
+// ZERO_BYTES[k]: the shift of 2^k zero bytes. One zero bit is the CRC's polynomial step (reflected,
+// 0xedb88320); eight of them are one byte; squaring doubles.
+const ZERO_BYTES: Uint32Array[] = (() => {
+  let bit: Uint32Array = Uint32Array.from({ length: 32 }, (_, i) => (i === 0 ? 0xedb88320 : (1 << (i - 1)) >>> 0))
+  for (let k = 0; k < 3; k++) bit = product(bit, bit)
+  const out: Uint32Array[] = [bit]
+  for (let k = 1; k < 32; k++) out.push(product(out[k - 1]!, out[k - 1]!))
+  return out
+})()
+
+function shiftFor(length: number): Uint32Array {
+  let shift: Uint32Array = IDENTITY
+  for (let k = 0; length > 0; k++, length = Math.floor(length / 2)) if (length & 1) shift = product(ZERO_BYTES[k]!, shift)
+  return shift
+}
+
+/** Compresses a part once; the result is copied to a buffer of its own size (zlib hands back a view of a larger chunk). */
+export function deflatePart(text: Buffer): DeflatedPart {
+  const deflated = Buffer.from(deflateRawSync(text, { level: 6, finishFlush: zlibConstants.Z_SYNC_FLUSH }))
+  return { deflated, length: text.length, crc: crc32(text), shift: shiftFor(text.length) }
+}
+
+/** A kept part, or bytes of this request alone. */
+export type Segment = DeflatedPart | Buffer
+
+// No name, no time, unknown OS.
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
+/** The last block of a deflate stream: empty, stored, final. */
+const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff])
+
+/** Stored (uncompressed) deflate blocks holding `data`, not final: 65,535 bytes each at most. */
+function storedBlocks(out: Buffer[], data: Buffer): void {
+  for (let at = 0; at < data.length; at += 0xffff) {
+    const chunk = data.subarray(at, at + 0xffff)
+    out.push(Buffer.from([0x00, chunk.length & 0xff, chunk.length >> 8, ~chunk.length & 0xff, (~chunk.length >> 8) & 0xff]), chunk)
+  }
+}
+
+/** The segments in order as one gzip body. */
+export function gzipOf(segments: readonly Segment[]): Buffer {
+  const out: Buffer[] = [GZIP_HEADER]
+  let crc = 0
+  let size = 0
+  for (const segment of segments) {
+    if (Buffer.isBuffer(segment)) {
+      if (segment.length === 0) continue
+      // A long value is worth compressing (quickly); a few bytes go as they are.
+      if (segment.length > 1024) out.push(deflateRawSync(segment, { level: 1, finishFlush: zlibConstants.Z_SYNC_FLUSH }))
+      else storedBlocks(out, segment)
+      crc = crc32(segment, crc)
+      size += segment.length
+    } else {
+      out.push(segment.deflated)
+      crc = (times(segment.shift, crc) ^ segment.crc) >>> 0
+      size += segment.length
+    }
+  }
+  const trailer = Buffer.alloc(8)
+  trailer.writeUInt32LE(crc >>> 0, 0)
+  trailer.writeUInt32LE(size >>> 0, 4)
+  out.push(FINAL_BLOCK, trailer)
+  return Buffer.concat(out)
+}
+
+/** The segments as text, for the rare client that takes no gzip. */
+export function plainOf(segments: readonly Segment[]): Buffer {
+  return Buffer.concat(segments.map((s) => (Buffer.isBuffer(s) ? s : inflateRawSync(s.deflated, { finishFlush: zlibConstants.Z_SYNC_FLUSH }))))
+}
