@@ -4,26 +4,43 @@
 // Fastify app with one GET and one POST route as the yardstick. Prints one JSON line describing
 // the targets, then serves until stdin closes.
 //
-//   node --import tsx bench/server-target.ts [--db FILE] [--games N] [--players N]
+// Program submissions go to games of their own (`--submit-games`, 4 players each): a player may send
+// at most 100 versions of a program per turn (services/turns.ts MAX_VERSIONS), so a few seconds of
+// load at thousands of submissions a second would otherwise be refused (409) after the first
+// hundred per player, and the runs measured refusals. Before each run the bench writes `advance`
+// on stdin: every submission game's open turn is closed and published (as its deadline would) and
+// the next dealt, and one JSON line answers with each player's turn and a legal program of the new
+// hand. The page games are never advanced, so their kept report pages stay what they were.
+//
+//   node --import tsx bench/server-target.ts [--db FILE] [--games N] [--players N] [--submit-games N]
 // With --db, FILE is copied to a temp directory first (the original is never written).
 import Fastify from 'fastify'
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import { buildApp } from '../src/server/app.js'
 import { SESSION_TTL_MS } from '../src/server/services/auth.js'
+import { closeTurn } from '../src/server/services/turns.js'
 import { legalProgram, playTurn, seatedGame, start, user } from '../src/testkit/games.js'
 
 export interface Target {
   app: string
   bare: string
   gamesBefore: number
-  /** One entry per (game, player): what a player sends and reads. */
+  /** One entry per (game, player) of the page games: what a player reads. */
   players: { gameId: string; playerId: string; token: string; cookie: string; turn: number; body: string; reportTurn: number }[]
+  /** The submission games' players, as after the last `advance`. */
+  submitters: Submitter[]
 }
 
-const { values } = parseArgs({ options: { db: { type: 'string' }, games: { type: 'string', default: '250' }, players: { type: 'string', default: '4' } } })
+/** A player of a submission game: their API token, the open turn, and a legal program for it (JSON body). */
+export interface Submitter { gameId: string; token: string; turn: number; body: string }
+
+const { values } = parseArgs({ options: {
+  db: { type: 'string' }, games: { type: 'string', default: '250' }, players: { type: 'string', default: '4' }, 'submit-games': { type: 'string', default: '500' },
+} })
 const dir = mkdtempSync(join(tmpdir(), 'botwars-bench-'))
 const dbPath = join(dir, 'botwars.db')
 if (values.db) {
@@ -64,13 +81,40 @@ const batch = app.db.transaction((g: number) => {
 })
 for (let g = 0; g < gameCount; g++) batch(g)
 
+// The submission games: started, turn 1 open, one API token per seat.
+const submitGames: { gameId: string; tokens: Map<string, string> }[] = []
+const submitBatch = app.db.transaction((g: number) => {
+  const seated = Array.from({ length: 4 }, (_, i) => user(ctx, `bench-submit-${g}-${i}@example.org`))
+  const game = seatedGame(ctx, gm, seated, { name: `Bench submissions ${g}` })
+  start(ctx, game, gm)
+  const tokens = new Map(ctx.games.seats(game.id).map((seat) => [seat.player_id, ctx.users.createApiToken(seat.user_id!, game.id, ctx.now())]))
+  submitGames.push({ gameId: game.id, tokens })
+})
+for (let g = 0; g < Number(values['submit-games']); g++) submitBatch(g)
+
+function submitters(): Submitter[] {
+  return submitGames.flatMap(({ gameId, tokens }) => [...tokens].flatMap(([playerId, token]) => {
+    const program = legalProgram(ctx, gameId, playerId)
+    return program ? [{ gameId, token, turn: program.turn, body: JSON.stringify({ cards: program.cards }) }] : []
+  }))
+}
+
+/** Closes (and so publishes: no review window) every submission game's open turn; the next turn is dealt. */
+function advance(): Submitter[] {
+  for (const { gameId } of submitGames) {
+    const turn = ctx.turns.current(gameId)
+    if (turn?.status === 'open') closeTurn(ctx, turn.id)
+  }
+  return submitters()
+}
+
 const bare = Fastify({ logger: false })
 bare.get('/bare', async () => ({ ok: true }))
 bare.post('/bare', async (request, reply) => reply.status(201).send({ ok: true, got: (request.body as { cards?: unknown[] }).cards?.length ?? 0 }))
 
 const appUrl = await app.listen({ port: 0, host: '127.0.0.1' })
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' })
-const target: Target = { app: appUrl, bare: bareUrl, gamesBefore, players }
+const target: Target = { app: appUrl, bare: bareUrl, gamesBefore, players, submitters: submitters() }
 process.stdout.write(JSON.stringify(target) + '\n')
 
 const stop = async () => {
@@ -78,7 +122,9 @@ const stop = async () => {
   rmSync(dir, { recursive: true, force: true })
   process.exit(0)
 }
+createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line.trim() === 'advance') process.stdout.write(JSON.stringify(advance()) + '\n')
+})
 process.stdin.on('end', () => void stop())
 process.stdin.on('close', () => void stop())
-process.stdin.resume()
 process.on('SIGTERM', () => void stop())

@@ -14,7 +14,7 @@ import { closeTurn, publishByGm } from '../src/server/services/turns.js'
 import { membership } from '../src/server/services/membership.js'
 import { seatedGame, start, submitAll, user } from '../src/testkit/games.js'
 import { quantile } from '../src/testkit/stats.js'
-import type { Target } from './server-target.js'
+import type { Submitter, Target } from './server-target.js'
 
 export interface ServerBenchOptions {
   /** Seconds of measuring per figure, split over `rounds` runs. */
@@ -37,18 +37,35 @@ async function startTarget(options: ServerBenchOptions) {
   const args = ['--import', 'tsx', join(import.meta.dirname, 'server-target.ts'), '--games', String(options.games ?? 250)]
   if (options.db) args.push('--db', options.db)
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] })
-  const line = await new Promise<string>((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout! })
-    rl.once('line', resolve)
-    child.once('exit', (code) => reject(new Error(`bench target exited with ${code}`)))
+  // The target answers each command with one JSON line, in order.
+  const waiting: ((line: string) => void)[] = []
+  let failed: Error | null = null
+  createInterface({ input: child.stdout! }).on('line', (line) => waiting.shift()?.(line))
+  child.once('exit', (code) => { failed = new Error(`bench target exited with ${code}`) })
+  const nextLine = () => new Promise<string>((resolve, reject) => {
+    if (failed) return reject(failed)
+    waiting.push(resolve)
+    child.once('exit', () => reject(failed))
   })
-  return { target: JSON.parse(line) as Target, stop: () => { child.stdin!.end() ; return new Promise((r) => child.once('exit', r)) } }
+  const target = JSON.parse(await nextLine()) as Target
+  return {
+    target,
+    /** A fresh turn in every submission game (server-target.ts): each player has all 100 versions again. */
+    advance: async () => {
+      const answer = nextLine()
+      child.stdin!.write('advance\n')
+      return JSON.parse(await answer) as Submitter[]
+    },
+    stop: () => { child.stdin!.end(); return new Promise((r) => child.once('exit', r)) },
+  }
 }
 
 async function cannon(name: string, url: string, seconds: number, connections: number,
-  next: () => { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string }): Promise<Rate> {
+  next: () => { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string }, before?: () => Promise<void>): Promise<Rate> {
   // One second of warm-up (JIT, statement caches), discarded.
+  await before?.()
   await autocannon({ url, connections, duration: 1, requests: [{ setupRequest: (req: object) => ({ ...req, ...next() }) }] })
+  await before?.()
   const result = await autocannon({
     url, connections, duration: seconds, pipelining: 1,
     requests: [{ setupRequest: (req: object) => ({ ...req, ...next() }) }],
@@ -89,12 +106,12 @@ async function pagesExist(target: Target): Promise<boolean> {
 interface Pair { name: string; rate: Rate; base: Rate; ratio: number }
 
 async function pairRounds(rounds: number, seconds: number, connections: number, name: string,
-  app: { url: string; next: Parameters<typeof cannon>[4] }, base: { name: string; url: string; next: Parameters<typeof cannon>[4] }): Promise<Pair> {
+  app: { url: string; next: Parameters<typeof cannon>[4]; before?: () => Promise<void> }, base: { name: string; url: string; next: Parameters<typeof cannon>[4] }): Promise<Pair> {
   const apps: Rate[] = []
   const bases: Rate[] = []
   for (let r = 0; r < rounds; r++) {
     bases.push(await cannon(base.name, base.url, seconds, connections, base.next))
-    apps.push(await cannon(name, app.url, seconds, connections, app.next))
+    apps.push(await cannon(name, app.url, seconds, connections, app.next, app.before))
   }
   const ratios = apps.map((a, i) => a.rps / bases[i]!.rps)
   return { name, rate: medianRate(apps), base: medianRate(bases), ratio: quantile(ratios, 0.5) }
@@ -136,7 +153,7 @@ export async function benchServer(options: ServerBenchOptions = {}) {
   const seconds = options.seconds ?? 12
   const rounds = options.rounds ?? 3
   const connectionCounts = options.connectionCounts ?? [options.connections ?? 10, ...(options.connections ? [] : [50])]
-  const { target, stop } = await startTarget(options)
+  const { target, advance, stop } = await startTarget(options)
   const figures: ServerFigures[] = []
   let pages = false
   let reportLatency: { median: number; p90: number }
@@ -169,11 +186,17 @@ export async function benchServer(options: ServerBenchOptions = {}) {
       name: 'bare Fastify POST /bare (same JSON body)', url: target.bare,
       next: () => ({ method: 'POST' as const, path: '/bare', headers: { 'content-type': 'application/json' }, body: bareBody }),
     }
+    let submitters = target.submitters
+    let s = 0
     for (const connections of connectionCounts) {
-      const submissions = await pairRounds(rounds, runSeconds, connections, `program submissions (${ps.length} players in ${new Set(ps.map((p) => p.gameId)).size} games, API token)`, {
+      // Each run (warm-up and measured) starts on a fresh turn of the submission games: a player may
+      // send at most 100 versions of a program per turn, and a run sends up to ~50 each.
+      const submissions = await pairRounds(rounds, runSeconds, connections,
+        `program submissions (${submitters.length} players in ${new Set(submitters.map((p) => p.gameId)).size} games, API token, a fresh turn each run)`, {
         url: target.app,
+        before: async () => { submitters = await advance() },
         next: () => {
-          const p = player()
+          const p = submitters[s++ % submitters.length]!
           return { method: 'POST', path: `/api/v1/games/${p.gameId}/turns/${p.turn}/submission`, headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` }, body: p.body }
         },
       }, barePost)
@@ -191,8 +214,9 @@ export async function benchServer(options: ServerBenchOptions = {}) {
     await stop()
   }
   const pct = (ratio: number) => `${(100 * ratio).toFixed(0)}%`
+  // A run with refused or failed requests measured something else: said loudly, never as a figure.
   const rateText = (r: Rate) => `${Math.round(r.rps).toLocaleString('en')} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms` +
-    `${r.non2xx || r.errors ? ` — ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}` : ''}`
+    `${r.non2xx || r.errors ? ` — NOT VALID: ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}` : ''}`
   log(`server: measured with autocannon on 127.0.0.1; each figure the median of ${rounds} runs of ${runSeconds} s, ` +
     `each run right after a run of its bare Fastify yardstick (ratio: median of the ${rounds} pairs); pages asked for as a browser does ` +
     `(its cookies, Accept-Encoding: gzip, br); app database ` +
