@@ -9,7 +9,7 @@ import { AppError, notFound } from '../errors.js'
 import type { GameRow, SeatRow } from '../repositories/games.js'
 import { memberOf } from '../routes/api/games.js'
 import { createGameRequest } from '../schemas.js'
-import type { ServiceContext } from '../services/context.js'
+import type { Membership, ServiceContext } from '../services/context.js'
 import { createGame, invitation, invite, joinGame, listBoards, startGame } from '../services/games.js'
 import { membership, requireGm } from '../services/membership.js'
 import { gameView } from '../services/views.js'
@@ -22,6 +22,7 @@ import { isOpenToJoin, joinOpenSeat, openGames, waitingFor } from './services.js
 import { GM_JOB_DONE, tableModel } from './gm-job.js'
 import { PREVIEW_DONE } from './gm-preview.js'
 import { boardWords, currentWords } from './words.js'
+import { liveClock, sendKeptGamePage, type PageClock } from './game-page-cache.js'
 
 /** A seat's colour as the pictures draw it (the same fallback palette), for swatches. */
 export function swatch(colour: string | null, seatNo: number): string {
@@ -166,24 +167,41 @@ export function gamePages(app: FastifyInstance, kit: PageKit) {
     }
   })
 
-  const gamePage = (request: FastifyRequest, reply: FastifyReply, gameId: string, extra: Record<string, unknown> = {}, status = 200) => {
+  /** The game page's data for a member (GM or seated), every time relative to now printed through `clock`. */
+  const gameModel = (m: Membership, userId: number, clock: PageClock) => {
+    const view = gameView(ctx, m)
+    return {
+      title: view.name, game: view, players: playerRows(view), turn: view.currentTurn,
+      waiting: waitingFor(ctx, m.game, userId, clock.until), boardPicture: `/games/${view.id}/pictures/board.svg`,
+      ...boardWords(currentWords(ctx.board(m.game), m.seats, view.robots, view.boardState, view.you.player)),
+      gameBase: `/games/${view.id}`, spectator: false, isOpen: isOpenToJoin(ctx, m.game), errors: {}, values: {},
+      // The page follows the game live (src/server/live); while the GM sets it up, forms are being filled: no refresh.
+      live: `/games/${view.id}/live`, noRefresh: m.isGm, told: gameHistory(ctx, m.game, m.seats, m.seat?.player_id ?? null), table: tableModel(ctx, m, userId),
+    }
+  }
+
+  const gamePage = async (request: FastifyRequest, reply: FastifyReply, gameId: string, extra: Record<string, unknown> = {}, status = 200) => {
     const user = kit.user(request)
+    const query = request.query as Record<string, unknown>
+    const done = typeof query.done === 'string' && Object.hasOwn(DONE, query.done) ? DONE[query.done]! : null
+    // The plain page, as most views ask for it, is kept per viewer (game-page-cache.ts); a page
+    // after a form (a confirmation, errors) is rendered for that request alone.
+    if (status === 200 && !done && Object.keys(extra).length === 0 && !request.viewer.tokenGameId) {
+      const sent: boolean = await sendKeptGamePage(kit, request, reply, {
+        gameId,
+        data: (clock) => {
+          const m = membership(ctx, gameId, request.viewer)
+          return m.isGm || m.seat ? { ...gameModel(m, user.id, clock), done: null } : undefined
+        },
+      })
+      if (sent) return reply
+    }
     const m = membership(ctx, gameId, request.viewer)
     if (!m.isGm && !m.seat) {
       if (!isOpenToJoin(ctx, m.game)) throw notFound('no such game')
       return openGamePage(request, reply, m.game, m.seats, extra, status)
     }
-    const view = gameView(ctx, m)
-    const turn = view.currentTurn
-    const done = typeof (request.query as Record<string, unknown>).done === 'string' ? (request.query as Record<string, string>).done : ''
-    return kit.render(request, reply, 'game', {
-      title: view.name, game: view, players: playerRows(view), turn, done: DONE[done ?? ''] ?? null,
-      waiting: waitingFor(ctx, m.game, user.id), boardPicture: `/games/${view.id}/pictures/board.svg`,
-      ...boardWords(currentWords(ctx.board(m.game), m.seats, view.robots, view.boardState, view.you.player)),
-      gameBase: `/games/${view.id}`, spectator: false, isOpen: isOpenToJoin(ctx, m.game), errors: {}, values: {},
-      // The page follows the game live (src/server/live); while the GM sets it up, forms are being filled: no refresh.
-      live: `/games/${view.id}/live`, noRefresh: m.isGm, told: gameHistory(ctx, m.game, m.seats, m.seat?.player_id ?? null), table: tableModel(ctx, m, user.id), ...extra,
-    }, status)
+    return kit.render(request, reply, 'game', { ...gameModel(m, user.id, liveClock(ctx.now())), done, ...extra }, status)
   }
 
   /** The join page's model, shared by open seats and invitations; `showInvited` marks seats held for an invitee. */

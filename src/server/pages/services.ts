@@ -66,12 +66,18 @@ export function parseHours(text: string | undefined, field: string): number {
 
 export interface Waiting { text: string; urgent: boolean }
 
-/** What the game waits for, from this person's point of view: "your program is due in 2 days". */
-export function waitingFor(ctx: ServiceContext, game: GameRow, userId: number): Waiting {
+/** "in 2 days" before `ms`, else `past`. */
+export const liveUntil = (now: number) => (ms: number, past: 'now' | 'soon'): string => (ms > now ? `in ${duration(ms - now)}` : past)
+
+/**
+ * What the game waits for, from this person's point of view: "your program is due in 2 days".
+ * `until` prints a moment ("in 2 days", or `past` once it has gone): the game page's cache
+ * (game-page-cache.ts) passes one that leaves a slot filled per request.
+ */
+export function waitingFor(ctx: ServiceContext, game: GameRow, userId: number, until = liveUntil(ctx.now())): Waiting {
   const seats = ctx.games.seats(game.id)
   const isGm = game.gm_user_id === userId
   const seat = seats.find((s) => s.user_id === userId)
-  const now = ctx.now()
   switch (game.status) {
     case 'setup': {
       const empty = seats.filter((s) => s.user_id === null).length
@@ -91,10 +97,10 @@ export function waitingFor(ctx: ServiceContext, game: GameRow, userId: number): 
   if (!turn) return { text: 'running', urgent: false }
   if (turn.status === 'draft') {
     if (seat && turn.reopened_player_id === seat.player_id) return { text: `the GM reopened your program for turn ${turn.number}: correct it`, urgent: true }
-    const until = turn.review_until !== null ? ` (published ${turn.review_until > now ? `in ${duration(turn.review_until - now)}` : 'soon'} at the latest)` : ''
-    return isGm ? { text: `turn ${turn.number} is resolved: review and publish it${until}`, urgent: true } : { text: `turn ${turn.number} is with the GM for review`, urgent: false }
+    const review = turn.review_until !== null ? ` (published ${until(turn.review_until, 'soon')} at the latest)` : ''
+    return isGm ? { text: `turn ${turn.number} is resolved: review and publish it${review}`, urgent: true } : { text: `turn ${turn.number} is with the GM for review`, urgent: false }
   }
-  const left = turn.deadline > now ? `in ${duration(turn.deadline - now)}` : 'now'
+  const left = until(turn.deadline, 'now')
   const submitted = new Set(ctx.turns.latestSubmissions(turn.id).map((s) => s.player_id))
   if (seat) {
     const robot = dealtState(turn).robots.find((r) => r.player === seat.player_id)
