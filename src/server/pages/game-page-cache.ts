@@ -1,6 +1,7 @@
 // The game page kept per viewer (issue 17): rendered once for a (game, signed-in person) and sent
 // again while no write has touched the game (repositories/game-versions.ts: every row of the game,
-// in any table, by this process or any other connection), with the request's own parts filled in.
+// in any table, by this process or any other connection), with the request's own parts filled in
+// (the parts compressed once, gzip assembled per request: gzip-parts.ts).
 //
 // Why that is safe:
 // - a kept page is one person's own page, keyed by the game and their user id: it is found only by
@@ -17,13 +18,14 @@
 //
 // Bounded: GAME_PAGES_MAX_BYTES of kept pages (compressed parts, with their objects) and
 // GAME_PAGES_MAX_ENTRIES pages per process, least recently used first out.
+import { randomBytes } from 'node:crypto'
 import ejs from 'ejs'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { formTokenOwner } from '../plugins/session.js'
 import { gameVersions } from '../repositories/game-versions.js'
 import type { ServiceContext } from '../services/context.js'
-import { publishedPagesStore, type PublishedPages } from '../services/published-pages.js'
-import { acceptsGzip, gzipped, newSlotMark, plain, splitAtSlots, type CachedPageParts } from './kept-page.js'
+import { publishedPagesStore, type CachedPage, type PublishedPages } from '../services/published-pages.js'
+import { acceptsGzip, cutAtSlots, gzipOf, plainOf, type DeflatedPart, type Segment } from './gzip-parts.js'
 import { formatters, type PageKit } from './kit.js'
 import { liveUntil } from './services.js'
 
@@ -31,7 +33,8 @@ import { liveUntil } from './services.js'
 export const GAME_PAGES_MAX_BYTES = 16 * 1024 * 1024
 export const GAME_PAGES_MAX_ENTRIES = 5_000
 
-const MARK = newSlotMark()
+// Letters and digits only, so EJS's escaping leaves them as they are; new each process.
+const MARK = `bwslot${randomBytes(6).toString('hex')}`
 /** name, email, csrf, now; or a moment: t<kind><ms>z, kind r ("in 2 days" / "2 days ago"), n (… / "now"), s (… / "soon"). */
 const SLOT_PATTERN = new RegExp(`${MARK}(name|email|csrf|now|t[rns]\\d+z)`)
 const NOBODY = Object.freeze({ name: `${MARK}name`, email: `${MARK}email` })
@@ -52,6 +55,12 @@ const slotClock: PageClock = {
     const ms = t === null || t === undefined ? NaN : typeof t === 'number' ? t : Date.parse(t)
     return Number.isNaN(ms) ? '' : `${MARK}tr${ms}z`
   },
+}
+
+/** A kept page: its parts compressed once (gzip-parts.ts) and the per-request slots between them. */
+interface KeptPage extends CachedPage {
+  readonly parts: readonly DeflatedPart[]
+  readonly slots: readonly string[]
 }
 
 interface Cache {
@@ -105,26 +114,28 @@ export async function sendKeptGamePage(kit: PageKit, request: FastifyRequest, re
   const key = `${page.gameId}/game/${user.id}`
   // Read before the data: a write while the page renders leaves it stale at once.
   const version = gameVersions(kit.ctx.db).current(page.gameId)
-  let kept = cache.pages.get(key, version) as CachedPageParts | undefined
+  let kept = cache.pages.get(key, version) as KeptPage | undefined
   if (kept) cache.stats.hits++
   else {
     const data = page.data(slotClock)
     if (!data) return false
     cache.stats.misses++
     const html = await kit.html(request, reply, 'game', { ...data, user: NOBODY, csrfToken: `${MARK}csrf`, now: `${MARK}now`, relative: slotClock.relative })
-    kept = splitAtSlots(html, SLOT_PATTERN, version)
+    // No ETag is sent (yet): the hash is not needed.
+    kept = { ...cutAtSlots(html, SLOT_PATTERN), fingerprint: version, hash: '' }
     cache.pages.set(key, kept)
   }
   const values = new Map<string, Buffer>()
   const fill = { name: user.name, email: user.email, csrf: '', now: kit.ctx.now() }
   if (kept.slots.includes('csrf')) fill.csrf = ejs.escapeXML(reply.generateCsrf({ userInfo: formTokenOwner(request) }))
-  const filled = kept.slots.map((slot) => {
+  const segments: Segment[] = [kept.parts[0]!]
+  kept.slots.forEach((slot, i) => {
     let value = values.get(slot)
     if (!value) values.set(slot, (value = Buffer.from(slotValue(slot, fill))))
-    return value
+    segments.push(value, kept.parts[i + 1]!)
   })
   reply.status(200).header('cache-control', 'no-store').header('vary', 'accept-encoding').type('text/html; charset=utf-8')
-  if (acceptsGzip(request)) reply.header('content-encoding', 'gzip').send(gzipped(kept, filled))
-  else reply.send(plain(kept, filled))
+  if (acceptsGzip(request)) reply.header('content-encoding', 'gzip').send(gzipOf(segments))
+  else reply.send(plainOf(segments))
   return true
 }

@@ -8,6 +8,7 @@
 // effect of n zero bytes on the register, a 32×32 matrix over GF(2)) is worked out once per part
 // and applied per request in 32 steps, instead of running the CRC over n bytes each time.
 import { constants as zlibConstants, crc32, deflateRawSync, inflateRawSync } from 'node:zlib'
+import type { FastifyRequest } from 'fastify'
 
 export interface DeflatedPart {
   /** The part as raw deflate, flushed to a byte boundary, not final. */
@@ -104,4 +105,25 @@ export function gzipOf(segments: readonly Segment[]): Buffer {
 /** The segments as text, for the rare client that takes no gzip. */
 export function plainOf(segments: readonly Segment[]): Buffer {
   return Buffer.concat(segments.map((s) => (Buffer.isBuffer(s) ? s : inflateRawSync(s.deflated, { finishFlush: zlibConstants.Z_SYNC_FLUSH }))))
+}
+
+/**
+ * A rendered page cut at its slot markers (`pattern` captures each slot's name): the parts between
+ * them compressed once, the slots in order, and what it all holds in memory (objects included).
+ */
+export function cutAtSlots<Slot extends string>(html: string, pattern: RegExp): { parts: DeflatedPart[]; slots: Slot[]; bytes: number } {
+  const parts: DeflatedPart[] = []
+  const slots: Slot[] = []
+  html.split(pattern).forEach((piece, i) => (i % 2 === 0 ? parts.push(deflatePart(Buffer.from(piece))) : slots.push(piece as Slot)))
+  return { parts, slots, bytes: parts.reduce((n, part) => n + part.deflated.length + PART_OVERHEAD_BYTES, 400) }
+}
+
+/** Whether the request's Accept-Encoding takes gzip (and does not refuse it with q=0). */
+export function acceptsGzip(request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding']
+  if (typeof header !== 'string') return false
+  return header.split(',').some((item) => {
+    const [coding, ...params] = item.trim().toLowerCase().split(';')
+    return (coding === 'gzip' || coding === 'x-gzip') && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))
+  })
 }

@@ -13,7 +13,7 @@ import ejs from 'ejs'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { formTokenOwner } from '../plugins/session.js'
 import { memberTurnFacts, publishedPages, type CachedPage, type TurnFacts } from '../services/published-pages.js'
-import { deflatePart, gzipOf, PART_OVERHEAD_BYTES, plainOf, type DeflatedPart, type Segment } from './gzip-parts.js'
+import { acceptsGzip, cutAtSlots, gzipOf, plainOf, type DeflatedPart, type Segment } from './gzip-parts.js'
 import type { PageKit } from './kit.js'
 import type { KeptThread } from './message-threads.js'
 
@@ -40,24 +40,10 @@ export interface CachedPageParts extends CachedPage {
 }
 
 function splitAtSlots(html: string, fingerprint: string): CachedPageParts {
-  const pieces = html.split(SLOT_PATTERN)
-  const parts: DeflatedPart[] = []
-  const slots: Slot[] = []
-  pieces.forEach((piece, i) => (i % 2 === 0 ? parts.push(deflatePart(Buffer.from(piece))) : slots.push(piece as Slot)))
-  // What a page costs besides its compressed bytes (the parts' objects, the arrays): counted against the bound too.
-  const bytes = parts.reduce((n, part) => n + part.deflated.length + PART_OVERHEAD_BYTES, 400)
+  // What a page costs besides its compressed bytes (the parts' objects, the arrays) is counted against the bound too.
+  const { parts, slots, bytes } = cutAtSlots<Slot>(html, SLOT_PATTERN)
   const hash = createHash('sha256').update(html).digest('base64url').slice(0, 22)
   return { fingerprint, slots, parts, hash, bytes }
-}
-
-/** Whether the request's Accept-Encoding takes gzip (and does not refuse it with q=0). */
-function acceptsGzip(request: FastifyRequest): boolean {
-  const header = request.headers['accept-encoding']
-  if (typeof header !== 'string') return false
-  return header.split(',').some((item) => {
-    const [coding, ...params] = item.trim().toLowerCase().split(';')
-    return (coding === 'gzip' || coding === 'x-gzip') && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))
-  })
 }
 
 export interface PublishedPageRequest {
