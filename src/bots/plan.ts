@@ -3,13 +3,13 @@
 // the same cards left share the rest (a table of states already solved), so the up to 15,120
 // orderings of a full hand cost a few thousand stages, not 75,600. Each stage is the engine's own
 // `playStage` on the engine's own working state (context.ts): the rules are never copied here.
-import { realRobotGrid, type Resolution } from '../engine/context.js'
+import { realRobotGrid, workingCopy, type Resolution } from '../engine/context.js'
 import { canUseCard, cardSetsFor } from '../engine/deck.js'
 import { endTurn } from '../engine/end-of-turn.js'
 import { squareIndex } from '../engine/board.js'
 import { tablesOf } from '../engine/board-tables.js'
 import { playStage } from '../engine/stage.js'
-import { copyRobot, needsProgram } from '../engine/turn.js'
+import { needsProgram } from '../engine/turn.js'
 import { DIRECTIONS, REGISTER_COUNT, type BoardState, type Card, type Direction, type RobotState, type TurnOrders } from '../engine/types.js'
 import { ownRobot, type SeatView } from './seat-view.js'
 
@@ -64,7 +64,7 @@ export function registersFor(robot: RobotState, cards: readonly Card[]): (Card |
 
 /** The turn's working state before stage 1, as resolveTurn lays it out (R8, R27, R29). */
 function startOfTurn(view: SeatView, seat: number, setup: PlanSetup, facing: Direction | undefined): Resolution {
-  const robots = view.robots.map(copyRobot)
+  const robots = view.robots.map((robot, s) => workingCopy(view.board, robot, s))
   const registers = robots.map((robot, s) => {
     const planned = s === seat ? undefined : setup.others?.[robot.player]
     const out = new Array<Card | null>(REGISTER_COUNT)
@@ -90,7 +90,7 @@ function startOfTurn(view: SeatView, seat: number, setup: PlanSetup, facing: Dir
  * `from`'s robots as the ones given), so `from` stays as it was, ready for its other children.
  */
 function branch(from: Resolution): Resolution {
-  const robots = from.robots.map(copyRobot)
+  const robots = from.robots.map((robot) => workingCopy(from.board, robot, robot.seat))
   from.boardStateShared = true
   return {
     board: from.board, tables: from.tables, turn: from.turn, boardState: from.boardState, robots,

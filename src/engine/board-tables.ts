@@ -3,7 +3,7 @@
 // when the board goes, and boards built by hand, as in the tests, get theirs too). Only a cache:
 // what the rules decide never depends on whether the tables were there before.
 import { squareIndex } from './board.js'
-import type { Board, RobotState } from './types.js'
+import type { Board } from './types.js'
 
 export interface BoardTables {
   /**
@@ -14,7 +14,7 @@ export interface BoardTables {
   /** For each square, bit s set when its crusher acts in stage s (R22). */
   readonly crusherStages: Uint8Array
   /** A grid of the board's size holding no robot, copied for each turn's grid of real robots. */
-  readonly noRobots: readonly (RobotState | null)[]
+  readonly noRobots: readonly null[]
 }
 
 const cache = new WeakMap<Board, BoardTables>()
@@ -38,5 +38,5 @@ function build(board: Board): BoardTables {
     if (element.type !== 'crusher') continue
     for (const stage of element.stages) crusherStages[squareIndex(board, element.at)]! |= 1 << stage
   }
-  return { pusherStages, crusherStages, noRobots: new Array<RobotState | null>(board.squares.length).fill(null) }
+  return { pusherStages, crusherStages, noRobots: new Array<null>(board.squares.length).fill(null) }
 }

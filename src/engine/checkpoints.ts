@@ -1,9 +1,8 @@
 // Step 4 of a stage (R30) and the virtual → real check of step 5 (R25).
-import { anyRobotAt, emit, now, isOnFloor, setPhase, type Resolution } from './context.js'
+import { anyRobotAt, emit, now, isOnFloor, setPhase, type Resolution, type TurnRobot } from './context.js'
 import { cardSetsFor } from './deck.js'
 import { sameSquare } from './geometry.js'
-import { squareIndex } from './board.js'
-import type { FlagElement, RobotState } from './types.js'
+import type { FlagElement } from './types.js'
 
 /** What touchCheckpoints returns in the stages nobody finishes in (nearly all): never added to. */
 const NOBODY_FINISHED: string[] = []
@@ -19,7 +18,7 @@ export function touchCheckpoints(ctx: Resolution): string[] {
   for (const robot of ctx.robots) {
     if (!isOnFloor(robot) || robot.rebooting) continue
     // The type from floorTypes (see Board.floorTypes): most robots stand on no checkpoint.
-    const index = squareIndex(ctx.board, robot.at)
+    const index = robot.atIndex
     const type = ctx.board.floorTypes[index] ?? null
     if (type === null) continue
     if (type === 'flag' || type === 'wrench') {
@@ -52,13 +51,13 @@ export function settleModes(ctx: Resolution, stage: number): void {
     if (robot.mode !== 'virtual' || !isOnFloor(robot)) continue
     const firstFullTurn = robot.placedAfterTurn + 1
     const longEnough = ctx.turn > firstFullTurn || (ctx.turn === firstFullTurn && stage === 5)
-    if (longEnough && !anyRobotAt(ctx, robot.at, robot)) becomeReal(ctx, robot)
+    if (longEnough && !anyRobotAt(ctx, robot.atIndex, robot)) becomeReal(ctx, robot)
   }
 }
 
-function becomeReal(ctx: Resolution, robot: RobotState): void {
+function becomeReal(ctx: Resolution, robot: TurnRobot): void {
   robot.mode = 'real'
   // Alone on its square (settleModes checked), so it takes the square in the grid of real robots.
-  ctx.realAt[squareIndex(ctx.board, robot.at!)] = robot
+  ctx.realAt[robot.atIndex] = robot
   emit(ctx, { time: now(ctx), kind: 'became-real', player: robot.player })
 }

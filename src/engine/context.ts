@@ -4,10 +4,24 @@
 // rules never change in place (squares, the stations list) are shared rather than copied, and
 // the board state is copied only when a mechanism changes (changeBoardState).
 import type { EventTime, GameEvent, Phase } from './events.js'
-import { sameSquare } from './geometry.js'
-import { isOnBoard, squareIndex } from './board.js'
+import { squareIndex } from './board.js'
 import { tablesOf, type BoardTables } from './board-tables.js'
 import type { Board, BoardState, Card, OptionName, RobotState, Square } from './types.js'
+
+/**
+ * A robot's working copy during a turn: its state, plus its seat and the board index of its
+ * square. Every rule asks where a robot stands and whose registers it plays, at every step; the
+ * square's index read from the copy is one load, where working it out from `at` read `row` and
+ * `col` from square objects of several shapes (the board's own, and those parsed from the stored
+ * state's JSON), and finding the seat was a search of the robots. The result holds plain
+ * RobotStates (see turn.ts), never these.
+ */
+export interface TurnRobot extends RobotState {
+  /** Its place in `Resolution.robots` and `Resolution.registers`. */
+  readonly seat: number
+  /** The board index of `at`, or -1 while `at` is null. Changed only with `at`, by placeRobot. */
+  atIndex: number
+}
 
 export interface Resolution {
   readonly board: Board
@@ -16,7 +30,7 @@ export interface Resolution {
   readonly turn: number
   boardState: BoardState
   /** Robots in seat order (working copies). */
-  robots: RobotState[]
+  robots: TurnRobot[]
   /** This turn's registers per seat: index 0 is register 1 (R8, R27). */
   registers: (Card | null)[][]
   optionDeck: OptionName[]
@@ -36,7 +50,7 @@ export interface Resolution {
    * Robots destroyed this turn that were their player's last (R29, R34): those players are out,
    * and the game may end. Kept here so the end of the turn need not search the event log.
    */
-  lostLastRobot: RobotState[]
+  lostLastRobot: TurnRobot[]
   /**
    * Whether `boardState` is shared, with the caller's game state or with a board picture already
    * taken (the start's or a stage's), and so must be copied before it changes: see changeBoardState.
@@ -49,42 +63,73 @@ export interface Resolution {
    * every step, push and beam asks who stands where. Kept true by placeRobot, destroyRobot and
    * becomeReal, the only places a real robot's square changes or a robot becomes or stops being real.
    */
-  realAt: (RobotState | null)[]
+  realAt: (TurnRobot | null)[]
   /** The caller's robots, by seat: the working copies share their fused registers until ownFused. */
   readonly given: readonly RobotState[]
 }
 
 /**
- * The fused registers of the robot in `seat`, ready to be changed: copied first if the working copy
- * still shares them with the caller's robot (copy on write, as for the board state).
+ * A robot's working copy, written field by field: it runs for every robot of every turn, and a
+ * literal is fastest. The options list, which the rules change in place, is copied. Squares and the
+ * stations list are shared: the rules never change them in place (moving, tagging a checkpoint and
+ * visiting a station replace them), so the caller's state stays untouched. The fused registers are
+ * shared until the rules change them (copy on write, see ownFused): most turns fuse nothing.
  */
-export function ownFused(ctx: Resolution, robot: RobotState, seat: number): RobotState['fused'] {
-  if (robot.fused === ctx.given[seat]?.fused) robot.fused = { ...robot.fused }
+export function workingCopy(board: Board, robot: RobotState, seat: number): TurnRobot {
+  return {
+    player: robot.player,
+    at: robot.at,
+    facing: robot.facing,
+    hp: robot.hp,
+    mode: robot.mode,
+    robotsLeft: robot.robotsLeft,
+    flags: robot.flags,
+    checkpoint: robot.checkpoint,
+    stations: robot.stations,
+    // Most robots hold no option: an empty literal is cheaper than a call.
+    options: robot.options.length === 0 ? [] : robot.options.slice(),
+    sacrificeAt: robot.sacrificeAt,
+    doubleWrench: robot.doubleWrench,
+    fused: robot.fused,
+    rebooting: robot.rebooting,
+    rebootNext: robot.rebootNext,
+    placedAfterTurn: robot.placedAfterTurn,
+    seat,
+    atIndex: robot.at === null ? -1 : squareIndex(board, robot.at),
+  }
+}
+
+/**
+ * The fused registers of a robot, ready to be changed: copied first if the working copy still
+ * shares them with the caller's robot (copy on write, as for the board state).
+ */
+export function ownFused(ctx: Resolution, robot: TurnRobot): RobotState['fused'] {
+  if (robot.fused === ctx.given[robot.seat]?.fused) robot.fused = { ...robot.fused }
   return robot.fused
 }
 
 /** The grid of real robots as `robots` stand: for a new Resolution. */
-export function realRobotGrid(board: Board, robots: readonly RobotState[], tables: BoardTables = tablesOf(board)): (RobotState | null)[] {
+export function realRobotGrid(board: Board, robots: readonly TurnRobot[], tables: BoardTables = tablesOf(board)): (TurnRobot | null)[] {
   // Copying an empty grid is cheaper than making one and filling it.
-  const grid = tables.noRobots.slice()
-  for (const robot of robots) if (robot.mode === 'real' && robot.at !== null) grid[squareIndex(board, robot.at)] = robot
+  const grid: (TurnRobot | null)[] = tables.noRobots.slice()
+  for (const robot of robots) if (robot.mode === 'real' && robot.atIndex >= 0) grid[robot.atIndex] = robot
   return grid
 }
 
 /**
- * Puts a robot on a square (or takes it off the floor, with null), keeping `realAt` true. A real
- * robot's old square is cleared only if it still holds that robot: when belts move robots at once,
+ * Puts a robot on the square at board index `to` (or takes it off the floor, with -1), keeping
+ * `at`, `atIndex` and `realAt` true. Its `at` becomes the board's own square object. A real robot's
+ * old square is cleared only if it still holds that robot: when belts move robots at once,
  * another may already have moved in.
  */
-export function placeRobot(ctx: Resolution, robot: RobotState, to: Square | null): void {
+export function placeRobot(ctx: Resolution, robot: TurnRobot, to: number): void {
   if (robot.mode === 'real') {
-    if (robot.at !== null) {
-      const from = squareIndex(ctx.board, robot.at)
-      if (ctx.realAt[from] === robot) ctx.realAt[from] = null
-    }
-    if (to !== null) ctx.realAt[squareIndex(ctx.board, to)] = robot
+    const from = robot.atIndex
+    if (from >= 0 && ctx.realAt[from] === robot) ctx.realAt[from] = null
+    if (to >= 0) ctx.realAt[to] = robot
   }
-  robot.at = to
+  robot.atIndex = to
+  robot.at = to >= 0 ? ctx.board.squares[to]! : null
 }
 
 export function copyBoardState(state: BoardState): BoardState {
@@ -134,21 +179,20 @@ export function setPhase(ctx: Resolution, phase: Phase, priority: number | null 
   ctx.stamp = null
 }
 
-export function isOnFloor(robot: RobotState): robot is RobotState & { at: Square } {
+export function isOnFloor<R extends RobotState>(robot: R): robot is R & { at: Square } {
   return robot.at !== null && robot.mode !== 'destroyed'
 }
 
-/** The real robot on `square` (which may be off the board), other than `except`; real robots never share a square. */
-export function realRobotAt(ctx: Resolution, square: Square, except?: RobotState): RobotState | null {
-  if (!isOnBoard(ctx.board, square)) return null
-  const robot = ctx.realAt[squareIndex(ctx.board, square)] ?? null
+/** The real robot on the square at board index `index`, other than `except`; real robots never share a square. */
+export function realRobotAt(ctx: Resolution, index: number, except: TurnRobot): TurnRobot | null {
+  const robot = ctx.realAt[index] ?? null
   return robot === except ? null : robot
 }
 
-/** Whether any robot on the floor (real or virtual) other than `except` stands on `square`. */
-export function anyRobotAt(ctx: Resolution, square: Square, except?: RobotState): boolean {
+/** Whether any robot on the floor (real or virtual) other than `except` stands on the square at board index `index`. */
+export function anyRobotAt(ctx: Resolution, index: number, except: TurnRobot): boolean {
   for (const robot of ctx.robots) {
-    if (robot !== except && isOnFloor(robot) && sameSquare(robot.at, square)) return true
+    if (robot !== except && robot.atIndex === index && robot.mode !== 'destroyed') return true
   }
   return false
 }

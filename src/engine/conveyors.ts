@@ -1,39 +1,41 @@
 // Conveyors, the first of mechanisms part 2 (R18, R19): an express step for blue belts, then a
 // common step for every belt, each step simultaneous for all the robots it moves.
-import { emit, now, isOnFloor, placeRobot, realRobotAt, setPhase, type Resolution } from './context.js'
+import { emit, now, isOnFloor, placeRobot, setPhase, type Resolution, type TurnRobot } from './context.js'
 import { dealDamage } from './damage.js'
 import { applyArrival, barrierAt, stepAhead } from './floor.js'
-import { quarterTurnBetween, sameSquare, turnLeft, turnRight } from './geometry.js'
-import { floorOfType } from './board.js'
-import type { ConveyorElement, RobotState, Square } from './types.js'
+import { quarterTurnBetween, turnLeft, turnRight } from './geometry.js'
+import type { ConveyorElement } from './types.js'
 
 interface Ride {
-  robot: RobotState
+  robot: TurnRobot
   belt: ConveyorElement
-  to: Square
+  /** The board index of the square the belt takes it to. */
+  to: number
   moves: boolean
 }
 
 export function runConveyors(ctx: Resolution): void {
   // R19: the fence hurts a robot at most once in a stage's conveyor phase.
-  const fenceTouched: RobotState[] = []
+  const fenceTouched: TurnRobot[] = []
   setPhase(ctx, 'conveyor', null, 1)
   conveyorStep(ctx, true, fenceTouched)
   setPhase(ctx, 'conveyor', null, 2)
   conveyorStep(ctx, false, fenceTouched)
 }
 
-function beltUnder(ctx: Resolution, robot: RobotState): ConveyorElement | null {
-  return floorOfType(ctx.board, robot.at!, 'conveyor')
+/** The belt on the square at board index `index`, or null: the type from floorTypes (see there). */
+function beltAt(ctx: Resolution, index: number): ConveyorElement | null {
+  const type = ctx.board.floorTypes[index] ?? null
+  return type !== null && type === 'conveyor' ? ctx.board.floor[index] as ConveyorElement : null
 }
 
-function conveyorStep(ctx: Resolution, expressOnly: boolean, fenceTouched: RobotState[]): void {
+function conveyorStep(ctx: Resolution, expressOnly: boolean, fenceTouched: TurnRobot[]): void {
   const rides: Ride[] = []
   for (const robot of ctx.robots) {
     if (!isOnFloor(robot)) continue
-    const belt = beltUnder(ctx, robot)
+    const belt = beltAt(ctx, robot.atIndex)
     if (!belt || (expressOnly && belt.colour !== 'blue')) continue
-    const ahead = stepAhead(ctx.board, robot.at, belt.dir)
+    const ahead = stepAhead(ctx.board, robot.atIndex, belt.dir)
     const barrier = barrierAt(ctx.board, ctx.boardState, ahead, belt.dir)
     if (barrier === 'fence' && !fenceTouched.includes(robot)) {
       // R19: into the fence, no move and 2 damage, at most once per robot in a stage's conveyor phase.
@@ -44,15 +46,15 @@ function conveyorStep(ctx: Resolution, expressOnly: boolean, fenceTouched: Robot
       if (isOnFloor(robot)) emit(ctx, { time: now(ctx), kind: 'obstructed', player: robot.player, at: robot.at, reason: barrier })
       continue
     }
-    rides.push({ robot, belt, to: ctx.board.squares[ahead]!, moves: true })
+    rides.push({ robot, belt, to: ahead, moves: true })
   }
   if (rides.length === 0) return
   settleConflicts(ctx, rides)
   // All robots of the step move at once; then each meets what is on its new square.
   for (const ride of rides) {
     if (!ride.moves) continue
-    const arrival = floorOfType(ctx.board, ride.to, 'conveyor')
-    emit(ctx, { time: now(ctx), kind: 'moved', player: ride.robot.player, from: ride.robot.at!, to: ride.to, cause: 'conveyor' })
+    const arrival = beltAt(ctx, ride.to)
+    emit(ctx, { time: now(ctx), kind: 'moved', player: ride.robot.player, from: ride.robot.at!, to: ctx.board.squares[ride.to]!, cause: 'conveyor' })
     placeRobot(ctx, ride.robot, ride.to)
     if (arrival !== null && !ride.robot.options.includes('Gyroscope')) {
       const turn = quarterTurnBetween(ride.belt.dir, arrival.dir)
@@ -77,10 +79,9 @@ function settleConflicts(ctx: Resolution, rides: Ride[]): void {
   for (const ride of rides) {
     if (ride.robot.mode !== 'real') continue
     let rivals = 0
-    // `to` is always the board's own square object (board.squares), so one square is one object.
     for (const other of rides) if (other.robot.mode === 'real' && other.to === ride.to) rivals++
     if (rivals < 2) continue
-    const target = floorOfType(ctx.board, ride.to, 'conveyor')
+    const target = beltAt(ctx, ride.to)
     const winsTheSquare = target !== null && target.dir === ride.belt.dir
     if (!winsTheSquare) ride.moves = false
   }
@@ -89,10 +90,10 @@ function settleConflicts(ctx: Resolution, rides: Ride[]): void {
     changed = false
     for (const ride of rides) {
       if (!ride.moves || ride.robot.mode !== 'real') continue
-      const occupant = realRobotAt(ctx, ride.to, ride.robot)
-      if (!occupant) continue
+      const occupant = ctx.realAt[ride.to] ?? null
+      if (occupant === null || occupant === ride.robot) continue
       const occupantRide = rideOf(rides, occupant)
-      const swaps = occupantRide !== null && sameSquare(occupantRide.to, ride.robot.at)
+      const swaps = occupantRide !== null && occupantRide.to === ride.robot.atIndex
       if (!occupantRide || !occupantRide.moves || swaps) {
         ride.moves = false
         changed = true
@@ -102,7 +103,7 @@ function settleConflicts(ctx: Resolution, rides: Ride[]): void {
 }
 
 /** A robot's ride in this step, or null if it rides no belt. */
-function rideOf(rides: readonly Ride[], robot: RobotState): Ride | null {
+function rideOf(rides: readonly Ride[], robot: TurnRobot): Ride | null {
   for (const ride of rides) if (ride.robot === robot) return ride
   return null
 }

@@ -1,14 +1,14 @@
 // Damage, option sacrifice, fused registers and destruction (R11, R27, R28, R29).
-import { emit, now, ownFused, placeRobot, type Resolution } from './context.js'
+import { emit, now, ownFused, placeRobot, type Resolution, type TurnRobot } from './context.js'
 import type { DamageSource, DestroyCause } from './events.js'
-import { REGISTER_COUNT, type OptionName, type RobotState } from './types.js'
+import { REGISTER_COUNT, type OptionName } from './types.js'
 
 /**
  * Deals `amount` points of damage. Point by point: a robot holding an option whose HP is at or
  * below its sacrifice threshold loses its oldest option instead (R28); otherwise HP drops, and
  * at HP h <= 5 register h is fused with the card it holds now (R27). At 0 HP it is destroyed.
  */
-export function dealDamage(ctx: Resolution, robot: RobotState, amount: number, source: DamageSource, by?: string): void {
+export function dealDamage(ctx: Resolution, robot: TurnRobot, amount: number, source: DamageSource, by?: string): void {
   if (robot.mode === 'destroyed' || amount <= 0) return
   let sacrificed: OptionName[] | null = null
   const hpBefore = robot.hp
@@ -33,9 +33,8 @@ export function dealDamage(ctx: Resolution, robot: RobotState, amount: number, s
   // R27: every register from the HP it fell to up to the HP it had before, as it fell.
   for (let register = Math.min(hpBefore - 1, REGISTER_COUNT); register >= robot.hp; register--) {
     if (robot.fused[register] !== undefined) continue
-    const seat = ctx.robots.indexOf(robot)
-    const card = ctx.registers[seat]![register - 1] ?? null
-    ownFused(ctx, robot, seat)[register] = card
+    const card = ctx.registers[robot.seat]![register - 1] ?? null
+    ownFused(ctx, robot)[register] = card
     emit(ctx, { time: now(ctx), kind: 'register-fused', player: robot.player, register, card })
   }
 }
@@ -44,10 +43,10 @@ export function dealDamage(ctx: Resolution, robot: RobotState, amount: number, s
  * Removes a robot from the board at once (R11). It costs the player one robot (R29); options are
  * hardware and go back to the bottom of the option deck (R32); a declared reboot lapses (R33).
  */
-export function destroyRobot(ctx: Resolution, robot: RobotState, cause: DestroyCause): void {
+export function destroyRobot(ctx: Resolution, robot: TurnRobot, cause: DestroyCause): void {
   if (robot.mode === 'destroyed' || robot.at === null) return
   const at = robot.at
-  placeRobot(ctx, robot, null)
+  placeRobot(ctx, robot, -1)
   robot.mode = 'destroyed'
   // FORMAT.md §3: a destroyed robot has 0 HP whatever destroyed it, and no registers to fuse.
   robot.hp = 0

@@ -1,8 +1,8 @@
 // The end of a turn: repairs and options (R31), reboots (R33), reinstatement (R29) and the end
 // of the game by elimination (R34).
-import { emit, now, isOnFloor, ownFused, setPhase, setStage, type Resolution } from './context.js'
+import { emit, now, isOnFloor, ownFused, setPhase, setStage, type Resolution, type TurnRobot } from './context.js'
 import { squareIndex } from './board.js'
-import { MAX_HP, REGISTER_COUNT, type RobotState } from './types.js'
+import { MAX_HP, REGISTER_COUNT } from './types.js'
 
 export function endTurn(ctx: Resolution): { gameOver: boolean; winners: string[] } {
   setStage(ctx, 0)
@@ -19,10 +19,10 @@ export function endTurn(ctx: Resolution): { gameOver: boolean; winners: string[]
 }
 
 /** R31: +1 HP per wrench, +1 on a flag, never above 10; a double wrench may give an option instead. */
-function repair(ctx: Resolution, robot: RobotState): void {
+function repair(ctx: Resolution, robot: TurnRobot): void {
   if (!isOnFloor(robot) || robot.rebooting) return
   // The type from floorTypes first (see Board.floorTypes): most robots end the turn on no wrench or flag.
-  const index = squareIndex(ctx.board, robot.at)
+  const index = robot.atIndex
   if ((ctx.board.floorTypes[index] ?? null) === null) return
   const element = ctx.board.floor[index]!
   let amount = 0
@@ -43,14 +43,14 @@ function repair(ctx: Resolution, robot: RobotState): void {
   // R27: a register stays fused only while its number is at least HP.
   for (let k = 1; k < Math.min(robot.hp, REGISTER_COUNT + 1); k++) {
     if (k in robot.fused) {
-      delete ownFused(ctx, robot, ctx.robots.indexOf(robot))[k]
+      delete ownFused(ctx, robot)[k]
       emit(ctx, { time: now(ctx), kind: 'register-unfused', player: robot.player, register: k })
     }
   }
 }
 
 /** R33: a declared reboot takes effect now: full HP, nothing fused, and the next turn spent rebooting. */
-function settleReboot(ctx: Resolution, robot: RobotState): void {
+function settleReboot(ctx: Resolution, robot: TurnRobot): void {
   const declared = robot.rebootNext && isOnFloor(robot)
   robot.rebootNext = false
   robot.rebooting = declared
@@ -61,7 +61,7 @@ function settleReboot(ctx: Resolution, robot: RobotState): void {
 }
 
 /** R29: a destroyed robot comes back, virtual, on its last checkpoint if the player has robots left. */
-function reinstate(ctx: Resolution, robot: RobotState): void {
+function reinstate(ctx: Resolution, robot: TurnRobot): void {
   if (robot.mode !== 'destroyed') return
   if (robot.robotsLeft <= 0) {
     // Out this turn, not in an earlier one: its last robot was destroyed in this turn.
@@ -69,8 +69,10 @@ function reinstate(ctx: Resolution, robot: RobotState): void {
     return
   }
   const at = robot.checkpoint ?? ctx.board.start.at
-  // Field by field: Object.assign with a literal is a slow, generic copy.
+  // Field by field: Object.assign with a literal is a slow, generic copy. A destroyed robot is in
+  // no grid, so placing it here is only setting its square (the shared `at` is kept as it was).
   robot.at = at
+  robot.atIndex = squareIndex(ctx.board, at)
   robot.facing = ctx.board.start.facing
   robot.hp = MAX_HP
   robot.mode = 'virtual'

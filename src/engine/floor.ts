@@ -1,11 +1,11 @@
 // Mechanisms, part 1 (R14–R17): what a square does to a robot that enters it, at every step,
 // also mid-card, and what stands between two squares (walls R4, the fence R3, bridge sides R15).
-import { anyRobotAt, changeBoardState, emit, now, placeRobot, type Resolution } from './context.js'
+import { anyRobotAt, changeBoardState, emit, now, placeRobot, type Resolution, type TurnRobot } from './context.js'
 import { destroyRobot } from './damage.js'
 import type { MoveCause } from './events.js'
 import { opposite } from './geometry.js'
 import { floorAt, floorOfType, squareIndex, squareKey, stepsTowards } from './board.js'
-import { STEP_OFF_BOARD, STEP_THROUGH_WALL, type Board, type BoardState, type Direction, type RobotState, type Square, type SwitchElement, type TeleporterElement } from './types.js'
+import { STEP_OFF_BOARD, STEP_THROUGH_WALL, type Board, type BoardState, type Direction, type Square, type SwitchElement, type TeleporterElement } from './types.js'
 
 export type Barrier = 'wall' | 'fence' | 'bridge' | null
 
@@ -19,11 +19,12 @@ export function isRaisedDrawbridge(board: Board, state: BoardState, square: Squa
 }
 
 /**
- * The index of the square one step from `from` towards `dir`, or STEP_OFF_BOARD / STEP_THROUGH_WALL
- * (see Board.steps). A step reads it once and passes it on, to barrierAt and to `board.squares`.
+ * The index of the square one step from the square at index `from` towards `dir`, or
+ * STEP_OFF_BOARD / STEP_THROUGH_WALL (see Board.steps). A step reads it once and passes it on, to
+ * barrierAt and to the grid of real robots.
  */
-export function stepAhead(board: Board, from: Square, dir: Direction): number {
-  return stepsTowards(board, dir)[squareIndex(board, from)]!
+export function stepAhead(board: Board, from: number, dir: Direction): number {
+  return stepsTowards(board, dir)[from]!
 }
 
 /**
@@ -39,29 +40,29 @@ export function barrierAt(board: Board, state: BoardState, to: number, dir: Dire
   return null
 }
 
-/** The square one step ahead, known to be on the board: shared with the board, never changed. */
-export function squareAhead(board: Board, from: Square, dir: Direction): Square {
-  const to = stepsTowards(board, dir)[squareIndex(board, from)]!
-  if (to < 0) throw new Error(`squareAhead: no square ${dir} of r${from.row}c${from.col}`)
-  return board.squares[to]!
+/** The index of the square one step ahead, known to be on the board. */
+export function indexAhead(board: Board, from: number, dir: Direction): number {
+  const to = stepsTowards(board, dir)[from]!
+  if (to < 0) throw new Error(`indexAhead: no square ${dir} of ${board.keys[from] ?? from}`)
+  return to
 }
 
 /**
- * Puts a robot on the square it moves into and applies what is there: a pit or raised drawbridge
- * destroys it (R14, R15), a switch flips (R16), an active teleporter sends it on (R17).
+ * Puts a robot on the square at index `to` it moves into and applies what is there: a pit or
+ * raised drawbridge destroys it (R14, R15), a switch flips (R16), an active teleporter sends it on (R17).
  */
-export function enterSquare(ctx: Resolution, robot: RobotState, to: Square, cause: MoveCause, by?: string): void {
+export function enterSquare(ctx: Resolution, robot: TurnRobot, to: number, cause: MoveCause, by?: string): void {
   const from = robot.at!
   placeRobot(ctx, robot, to)
-  emit(ctx, { time: now(ctx), kind: 'moved', player: robot.player, from, to, cause, by })
+  emit(ctx, { time: now(ctx), kind: 'moved', player: robot.player, from, to: robot.at!, cause, by })
   applyArrival(ctx, robot)
 }
 
 /** What the square a robot has just been moved onto does to it (split out for simultaneous conveyor moves). */
-export function applyArrival(ctx: Resolution, robot: RobotState): void {
+export function applyArrival(ctx: Resolution, robot: TurnRobot): void {
   const to = robot.at!
   // From floorTypes (see there): most squares a robot enters hold nothing that acts on arrival.
-  const type = ctx.board.floorTypes[squareIndex(ctx.board, to)] ?? null
+  const type = ctx.board.floorTypes[robot.atIndex] ?? null
   if (type === null) return
   switch (type) {
     case 'pit': destroyRobot(ctx, robot, 'pit'); return
@@ -75,7 +76,7 @@ export function applyArrival(ctx: Resolution, robot: RobotState): void {
 }
 
 /** R16: pressure switches go on once and stay on; toggle switches flip their teleporters every time. */
-function flipSwitch(ctx: Resolution, robot: RobotState, element: SwitchElement): void {
+function flipSwitch(ctx: Resolution, robot: TurnRobot, element: SwitchElement): void {
   const key = squareKey(ctx.board, element.at)
   const wasOn = ctx.boardState.switches[key] === 'on'
   if (element.kind === 'pressure' && wasOn) return
@@ -109,15 +110,16 @@ export function isActiveTeleporter(ctx: Resolution, element: TeleporterElement):
  * and holds no robot (real or virtual, R24). If there is none the robot stays. Arriving does not
  * teleport again.
  */
-function teleport(ctx: Resolution, robot: RobotState, source: TeleporterElement): void {
+function teleport(ctx: Resolution, robot: TurnRobot, source: TeleporterElement): void {
   if (!isActiveTeleporter(ctx, source)) return
   const ring = ctx.board.teleporters
   const start = ring.indexOf(source)
   for (let i = 1; i < ring.length; i++) {
     const candidate = ring[(start + i) % ring.length]!
-    if (isActiveTeleporter(ctx, candidate) && !anyRobotAt(ctx, candidate.at, robot)) {
+    const index = squareIndex(ctx.board, candidate.at)
+    if (isActiveTeleporter(ctx, candidate) && !anyRobotAt(ctx, index, robot)) {
       const from = robot.at!
-      placeRobot(ctx, robot, candidate.at)
+      placeRobot(ctx, robot, index)
       emit(ctx, { time: now(ctx), kind: 'teleported', player: robot.player, from, to: candidate.at, colour: candidate.colour })
       return
     }

@@ -2,15 +2,17 @@
 import { emit, now, isOnFloor, setPhase, type Resolution } from './context.js'
 import { destroyRobot } from './damage.js'
 import { opposite, turnLeft, turnRight } from './geometry.js'
-import { floorOfType, squareIndex } from './board.js'
+import type { GearElement } from './types.js'
 
 export function runGears(ctx: Resolution): void {
   if (!ctx.board.hasGears) return
   setPhase(ctx, 'gear')
   for (const robot of ctx.robots) {
     if (!isOnFloor(robot)) continue
-    const gear = floorOfType(ctx.board, robot.at, 'gear')
-    if (gear === null || robot.options.includes('Gyroscope')) continue // R32 Gyroscope
+    // The type from floorTypes (see Board.floorTypes): most robots stand on no gear.
+    const type = ctx.board.floorTypes[robot.atIndex] ?? null
+    if (type === null || type !== 'gear' || robot.options.includes('Gyroscope')) continue // R32 Gyroscope
+    const gear = ctx.board.floor[robot.atIndex] as GearElement
     robot.facing = gear.turn === 'left' ? turnLeft(robot.facing) : gear.turn === 'right' ? turnRight(robot.facing) : opposite(robot.facing)
     emit(ctx, { time: now(ctx), kind: 'turned', player: robot.player, facing: robot.facing, cause: 'gear' })
   }
@@ -24,6 +26,6 @@ export function runCrushers(ctx: Resolution, stage: number): void {
   for (const robot of ctx.robots) {
     if (!isOnFloor(robot)) continue
     // R28: a crusher cannot be absorbed by an option; it destroys outright.
-    if ((ctx.tables.crusherStages[squareIndex(ctx.board, robot.at)]! & bit) !== 0) destroyRobot(ctx, robot, 'crusher')
+    if ((ctx.tables.crusherStages[robot.atIndex]! & bit) !== 0) destroyRobot(ctx, robot, 'crusher')
   }
 }

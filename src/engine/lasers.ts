@@ -1,18 +1,18 @@
 // Board lasers (R23) and robot lasers (R26). Every beam of a volley is traced first and its
 // damage dealt afterwards, so all beams fire at once: a robot destroyed by one still fires its own.
-import { emit, now, isOnFloor, setPhase, type Resolution } from './context.js'
+import { emit, now, isOnFloor, setPhase, type Resolution, type TurnRobot } from './context.js'
 import { dealDamage } from './damage.js'
 import { opposite } from './geometry.js'
 import { squareIndex } from './board.js'
 import { openLength, rayFrom } from './rays.js'
-import type { Ray, RobotState, Square } from './types.js'
+import type { Ray, Square } from './types.js'
 
 /** The first `count` squares of a ray: the ray's own shared list when the beam crossed all of it. */
 function raySquares(ray: Ray, count: number): Square[] {
   return count === ray.squares.length ? ray.squares : ray.squares.slice(0, count)
 }
 
-interface Hit { robot: RobotState; amount: number; by?: string }
+interface Hit { robot: TurnRobot; amount: number; by?: string }
 
 /**
  * Which seats stand where, for a board laser volley: `grid[index]` is 1 + the seat of a robot on
@@ -96,7 +96,7 @@ export function fireRobotLasers(ctx: Resolution): void {
       const ray = rayFrom(ctx.board, dir, squareIndex(ctx.board, shooter.at))
       const open = openLength(ctx.board, ctx.boardState, ray)
       // The beam crosses the open squares up to and including the first real robot's.
-      let target: RobotState | null = null
+      let target: TurnRobot | null = null
       let count = open
       for (let i = 0; i < open; i++) {
         const robot = ctx.realAt[ray.indices[i]!] ?? null

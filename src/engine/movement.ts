@@ -1,9 +1,9 @@
 // Robot movement, step 1 of a stage (R10, R12): every robot with a card in the stage's register
 // plays it, highest priority first, one card completely before the next.
-import { emit, now, isOnFloor, setPhase, setStep, type Resolution } from './context.js'
+import { emit, now, isOnFloor, setPhase, setStep, type Resolution, type TurnRobot } from './context.js'
 import { opposite, turnLeft, turnRight } from './geometry.js'
 import { tryStep } from './push.js'
-import type { Card, Direction, RobotState } from './types.js'
+import type { Card, Direction } from './types.js'
 
 export function runRobotMovement(ctx: Resolution, stage: number): void {
   const register = stage - 1
@@ -46,7 +46,7 @@ export function runRobotMovement(ctx: Resolution, stage: number): void {
  * a turn. A switch on the kind, not a table of actions: looking a table up by twelve different
  * kinds is a slow, megamorphic access, and every card played makes one.
  */
-function playCard(ctx: Resolution, robot: RobotState, card: Card): void {
+function playCard(ctx: Resolution, robot: TurnRobot, card: Card): void {
   switch (card.kind) {
     case 'FWD1': return moveSteps(ctx, robot, robot.facing, 1)
     case 'FWD2': return moveSteps(ctx, robot, robot.facing, 2)
@@ -64,13 +64,13 @@ function playCard(ctx: Resolution, robot: RobotState, card: Card): void {
   }
 }
 
-function turnTo(ctx: Resolution, robot: RobotState, facing: Direction): void {
+function turnTo(ctx: Resolution, robot: TurnRobot, facing: Direction): void {
   robot.facing = facing
   emit(ctx, { time: now(ctx), kind: 'turned', player: robot.player, facing: robot.facing, cause: 'card' })
 }
 
 /** R12: each step on its own; R17: after a teleport the rest goes on in the same direction. */
-function moveSteps(ctx: Resolution, robot: RobotState, dir: Direction, steps: number): void {
+function moveSteps(ctx: Resolution, robot: TurnRobot, dir: Direction, steps: number): void {
   for (let step = 1; step <= steps; step++) {
     setStep(ctx, step)
     if (tryStep(ctx, robot, dir, 'card') !== 'moved') return

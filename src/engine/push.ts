@@ -1,8 +1,8 @@
 // One step of a robot and the pushing it causes (R3, R12, R13, R24).
-import { emit, now, realRobotAt, type Resolution } from './context.js'
+import { emit, now, realRobotAt, type Resolution, type TurnRobot } from './context.js'
 import { dealDamage } from './damage.js'
-import { barrierAt, enterSquare, squareAhead, stepAhead, type Barrier } from './floor.js'
-import type { Direction, RobotState, Square } from './types.js'
+import { barrierAt, enterSquare, indexAhead, stepAhead, type Barrier } from './floor.js'
+import type { Direction, Square } from './types.js'
 
 export type StepOutcome = 'moved' | 'obstructed' | 'destroyed'
 
@@ -13,17 +13,17 @@ export type StepOutcome = 'moved' | 'obstructed' | 'destroyed'
  * with "obstruction encountered". Virtual robots neither push nor are pushed (R24). Pushers, which
  * act all at once, work out their chains in pushers.ts and share `obstruct` and `moveChain`.
  */
-export function tryStep(ctx: Resolution, mover: RobotState, dir: Direction, cause: 'card' | 'pusher'): StepOutcome {
+export function tryStep(ctx: Resolution, mover: TurnRobot, dir: Direction, cause: 'card' | 'pusher'): StepOutcome {
   const from = mover.at!
-  const ahead = stepAhead(ctx.board, from, dir)
+  const ahead = stepAhead(ctx.board, mover.atIndex, dir)
   const barrier = barrierAt(ctx.board, ctx.boardState, ahead, dir)
   if (barrier) {
     obstruct(ctx, mover, from, null, barrier)
     return mover.mode === 'destroyed' ? 'destroyed' : 'obstructed'
   }
-  let chain: readonly RobotState[] = NOBODY
+  let chain: readonly TurnRobot[] = NOBODY
   if (mover.mode === 'real') {
-    const inTheWay = realRobotAt(ctx, ctx.board.squares[ahead]!, mover)
+    const inTheWay = realRobotAt(ctx, ahead, mover)
     if (inTheWay) {
       const pushed = chainAhead(ctx, mover, inTheWay, dir)
       if (!pushed) return 'obstructed'
@@ -40,7 +40,7 @@ export function tryStep(ctx: Resolution, mover: RobotState, dir: Direction, caus
  * mover's move ends with "obstruction encountered". `from` is the mover's square, kept by the
  * caller because the fence may destroy the mover.
  */
-export function obstruct(ctx: Resolution, mover: RobotState, from: Square, last: RobotState | null, barrier: Barrier | 'robot'): void {
+export function obstruct(ctx: Resolution, mover: TurnRobot, from: Square, last: TurnRobot | null, barrier: Barrier | 'robot'): void {
   if (barrier === 'fence') {
     if (last) dealDamage(ctx, last, 2, 'fence', mover.player)
     else dealDamage(ctx, mover, 2, 'fence')
@@ -52,34 +52,34 @@ export function obstruct(ctx: Resolution, mover: RobotState, from: Square, last:
  * Moves a free chain one step towards `dir` (R13): the far end first, so each pushed robot steps
  * into a free square, then the mover. `chain` is nearest first.
  */
-export function moveChain(ctx: Resolution, mover: RobotState, chain: readonly RobotState[], dir: Direction, cause: 'card' | 'pusher'): void {
+export function moveChain(ctx: Resolution, mover: TurnRobot, chain: readonly TurnRobot[], dir: Direction, cause: 'card' | 'pusher'): void {
   for (let i = chain.length - 1; i >= 0; i--) {
     const pushed = chain[i]!
-    if (pushed.at !== null) enterSquare(ctx, pushed, squareAhead(ctx.board, pushed.at, dir), 'push', mover.player)
+    if (pushed.atIndex >= 0) enterSquare(ctx, pushed, indexAhead(ctx.board, pushed.atIndex, dir), 'push', mover.player)
   }
-  enterSquare(ctx, mover, squareAhead(ctx.board, mover.at!, dir), cause)
+  enterSquare(ctx, mover, indexAhead(ctx.board, mover.atIndex, dir), cause)
 }
 
 /** The chain of a step that pushes nobody: most steps, so no list is made for them. */
-const NOBODY: readonly RobotState[] = []
+const NOBODY: readonly TurnRobot[] = []
 
 /**
  * R13: the chain of real robots that starts with `first`, just ahead of a real `mover`, to be
  * pushed one step towards `dir`; or null, having moved nobody, when the chain is stopped.
  */
-function chainAhead(ctx: Resolution, mover: RobotState, first: RobotState, dir: Direction): RobotState[] | null {
+function chainAhead(ctx: Resolution, mover: TurnRobot, first: TurnRobot, dir: Direction): TurnRobot[] | null {
   const from = mover.at!
-  const chain: RobotState[] = []
-  let next: RobotState | null = first
+  const chain: TurnRobot[] = []
+  let next: TurnRobot | null = first
   while (next) {
     chain.push(next)
-    const ahead = stepAhead(ctx.board, next.at!, dir)
+    const ahead = stepAhead(ctx.board, next.atIndex, dir)
     const blocked = barrierAt(ctx.board, ctx.boardState, ahead, dir)
     if (blocked) {
       obstruct(ctx, mover, from, next, blocked)
       return null
     }
-    next = realRobotAt(ctx, ctx.board.squares[ahead]!, mover)
+    next = realRobotAt(ctx, ahead, mover)
   }
   return chain
 }

@@ -1,12 +1,12 @@
 // What one pusher push would do on the board as it stands (R13, R20), and which plans cannot all
 // be played at once. pushers.ts settles the pusher phase from these plans in rounds.
-import { realRobotAt, type Resolution } from './context.js'
+import { realRobotAt, type Resolution, type TurnRobot } from './context.js'
 import { barrierAt, stepAhead, type Barrier } from './floor.js'
-import type { Direction, RobotState } from './types.js'
+import type { Direction } from './types.js'
 
 /** One robot on an acting pusher's square, to be moved one square towards `dir`. */
 export interface Push {
-  robot: RobotState
+  robot: TurnRobot
   dir: Direction
   /** Its pusher's place in the board file: cycles are played in this order (R20). */
   order: number
@@ -16,7 +16,7 @@ export interface Push {
 export interface Plan {
   push: Push
   /** The real robots it pushes ahead of its own (R13), nearest first. */
-  chain: RobotState[]
+  chain: TurnRobot[]
   /**
    * `free`: the square ahead of the chain is empty, so the push can be played. `waits`: that
    * square holds a robot its own pusher is about to move (`waitsOn`), and the chain enters it once
@@ -33,16 +33,16 @@ export interface Plan {
  * it as a plain R13 push, pushing robots that their own pushers would move too: for the push that
  * breaks a cycle (R20).
  */
-export function planPush(ctx: Resolution, push: Push, pushes: readonly Push[], moved: ReadonlySet<RobotState>, forced: boolean): Plan {
-  const chain: RobotState[] = []
+export function planPush(ctx: Resolution, push: Push, pushes: readonly Push[], moved: ReadonlySet<TurnRobot>, forced: boolean): Plan {
+  const chain: TurnRobot[] = []
   const plan = (end: Plan['end'], barrier: Barrier | 'robot' = null, waitsOn: Push | null = null): Plan =>
     ({ push, chain, end, barrier, waitsOn })
-  let at = push.robot.at!
+  let at = push.robot.atIndex
   for (;;) {
     const ahead = stepAhead(ctx.board, at, push.dir)
     const barrier = barrierAt(ctx.board, ctx.boardState, ahead, push.dir)
     if (barrier) return plan('blocked', barrier)
-    const next = realRobotAt(ctx, ctx.board.squares[ahead]!, push.robot)
+    const next = realRobotAt(ctx, ahead, push.robot)
     if (!next) return plan('free')
     if (moved.has(next)) return plan('blocked', 'robot')
     if (!forced) {
@@ -50,7 +50,7 @@ export function planPush(ctx: Resolution, push: Push, pushes: readonly Push[], m
       if (leaving) return plan('waits', null, leaving)
     }
     chain.push(next)
-    at = next.at!
+    at = next.atIndex
   }
 }
 
@@ -60,7 +60,7 @@ export function planPush(ctx: Resolution, push: Push, pushes: readonly Push[], m
  * enters the square of the robot it waits on, which that robot's own plan leaves: no conflict.
  */
 export function findConflicts(ctx: Resolution, plans: readonly Plan[]): Plan[] {
-  const mover = new Map<RobotState, Plan>()
+  const mover = new Map<TurnRobot, Plan>()
   const enterer = new Map<number, Plan>()
   const conflicted = new Set<Plan>()
   const claim = <K>(claims: Map<K, Plan>, key: K, plan: Plan) => {
@@ -73,7 +73,7 @@ export function findConflicts(ctx: Resolution, plans: readonly Plan[]): Plan[] {
   for (const plan of plans) {
     for (const robot of [plan.push.robot, ...plan.chain]) {
       claim(mover, robot, plan)
-      claim(enterer, stepAhead(ctx.board, robot.at!, plan.push.dir), plan)
+      claim(enterer, stepAhead(ctx.board, robot.atIndex, plan.push.dir), plan)
     }
   }
   return plans.filter((plan) => conflicted.has(plan))

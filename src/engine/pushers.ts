@@ -17,7 +17,7 @@
 import { isOnFloor, setPhase, type Resolution } from './context.js'
 import { squareIndex } from './board.js'
 import { barrierAt, stepAhead } from './floor.js'
-import { opposite, sameSquare } from './geometry.js'
+import { opposite } from './geometry.js'
 import { moveChain, obstruct, tryStep } from './push.js'
 import { findConflicts, planPush, waitCycleStart, type Plan, type Push } from './pusher-plans.js'
 
@@ -27,8 +27,9 @@ export function runPushers(ctx: Resolution, stage: number): void {
   setPhase(ctx, 'pusher')
   const pushes: Push[] = []
   for (const pusher of pushers) {
+    const at = squareIndex(ctx.board, pusher.at)
     for (const robot of ctx.robots) {
-      if (isOnFloor(robot) && sameSquare(robot.at, pusher.at)) {
+      if (isOnFloor(robot) && robot.atIndex === at) {
         pushes.push({ robot, dir: opposite(pusher.side), order: pushes.length, state: 'pending' })
       }
     }
@@ -54,7 +55,7 @@ export function runPushers(ctx: Resolution, stage: number): void {
 function anyoneOnAPusher(ctx: Resolution, stage: number): boolean {
   const bit = 1 << stage
   for (const robot of ctx.robots) {
-    if (isOnFloor(robot) && (ctx.tables.pusherStages[squareIndex(ctx.board, robot.at)]! & bit) !== 0) return true
+    if (isOnFloor(robot) && (ctx.tables.pusherStages[robot.atIndex]! & bit) !== 0) return true
   }
   return false
 }
@@ -66,10 +67,10 @@ function anyoneOnAPusher(ctx: Resolution, stage: number): boolean {
  */
 function cancelMeetingPushes(ctx: Resolution, pushes: readonly Push[]): void {
   const targets = pushes.map((push) => {
-    const ahead = stepAhead(ctx.board, push.robot.at!, push.dir)
+    const ahead = stepAhead(ctx.board, push.robot.atIndex, push.dir)
     return barrierAt(ctx.board, ctx.boardState, ahead, push.dir) ? null : ahead
   })
-  const squareOf = (push: Push) => squareIndex(ctx.board, push.robot.at!)
+  const squareOf = (push: Push) => push.robot.atIndex
   pushes.forEach((push, i) => {
     pushes.forEach((other, j) => {
       if (i === j || targets[i] === null) return

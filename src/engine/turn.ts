@@ -2,7 +2,7 @@
 // event log out (R10). Pure: the input is copied, never changed, and nothing here reads a clock,
 // a file or Math.random.
 import { tablesOf } from './board-tables.js'
-import { emit, now, realRobotGrid, setPhase, type Resolution } from './context.js'
+import { emit, now, realRobotGrid, setPhase, workingCopy, type Resolution, type TurnRobot } from './context.js'
 import { endTurn } from './end-of-turn.js'
 import type { GameEvent } from './events.js'
 import { playStage } from './stage.js'
@@ -34,13 +34,10 @@ export interface TurnResult {
 }
 
 /**
- * A robot's working copy, written field by field: it runs for every robot of every turn, and a
- * literal is fastest. The options list, which the rules change in place, is copied. Squares and the
- * stations list are shared: the rules never change them in place (moving, tagging a checkpoint and
- * visiting a station replace them), so the caller's state stays untouched. The fused registers are
- * shared until the rules change them (copy on write, see ownFused): most turns fuse nothing.
+ * A working copy as the plain RobotState the new state holds, without what only the turn needed
+ * (see TurnRobot): field by field, in the order a stored state has always had them.
  */
-export function copyRobot(robot: RobotState): RobotState {
+function finalRobot(robot: TurnRobot): RobotState {
   return {
     player: robot.player,
     at: robot.at,
@@ -51,8 +48,7 @@ export function copyRobot(robot: RobotState): RobotState {
     flags: robot.flags,
     checkpoint: robot.checkpoint,
     stations: robot.stations,
-    // Most robots hold no option: an empty literal is cheaper than a call.
-    options: robot.options.length === 0 ? [] : robot.options.slice(),
+    options: robot.options,
     sacrificeAt: robot.sacrificeAt,
     doubleWrench: robot.doubleWrench,
     fused: robot.fused,
@@ -81,7 +77,8 @@ export function needsProgram(robot: RobotState): boolean {
 
 export function resolveTurn(board: Board, state: GameState, orders: Readonly<Record<string, TurnOrders>>): TurnResult {
   if (state.gameOver) throw new Error('resolveTurn: the game is already over')
-  const robots = state.robots.map(copyRobot)
+  const robots = new Array<TurnRobot>(state.robots.length)
+  for (let seat = 0; seat < robots.length; seat++) robots[seat] = workingCopy(board, state.robots[seat]!, seat)
   const tables = tablesOf(board)
   const ctx: Resolution = {
     board,
@@ -126,12 +123,16 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
   ctx.events = []
   const outcome = finishers.length > 0 ? { gameOver: true, winners: finishers } : endTurn(ctx)
   const registers: Record<string, (Card | null)[]> = {}
-  for (let seat = 0; seat < ctx.robots.length; seat++) registers[ctx.robots[seat]!.player] = ctx.registers[seat]!
+  const finalRobots = new Array<RobotState>(ctx.robots.length)
+  for (let seat = 0; seat < ctx.robots.length; seat++) {
+    registers[ctx.robots[seat]!.player] = ctx.registers[seat]!
+    finalRobots[seat] = finalRobot(ctx.robots[seat]!)
+  }
   return {
     turn: state.turn,
     state: {
       turn: state.turn + 1,
-      robots: ctx.robots,
+      robots: finalRobots,
       board: ctx.boardState,
       optionDeck: ctx.optionDeck,
       hands: {},
@@ -142,7 +143,7 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
     start,
     stages,
     // The new state's robots are final from here on, so the end table shares them.
-    end: { events: ctx.events, robots: ctx.robots },
+    end: { events: ctx.events, robots: finalRobots },
     registers,
   }
 }
@@ -152,7 +153,7 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
  * take the program's cards in order (R8). Also records the orders' reboot declaration (R33) and a
  * reinstated robot's chosen facing (R29).
  */
-function loadRegisters(ctx: Resolution, robot: RobotState, given: TurnOrders | undefined): (Card | null)[] {
+function loadRegisters(ctx: Resolution, robot: TurnRobot, given: TurnOrders | undefined): (Card | null)[] {
   // Every register is set below: Array#fill is a slow call into the runtime for an array this small.
   const registers = new Array<Card | null>(REGISTER_COUNT)
   robot.rebootNext = given?.rebootNext ?? false
