@@ -59,6 +59,12 @@ export interface Resolution {
   /** A scratch grid the size of the board, reused by every board laser volley of the turn (see lasers.ts). */
   seatGrid?: number[]
   /**
+   * Scratch lists by seat, reused by every stage's robot movement (movement.ts): the seats in the
+   * order their cards play, and whether each card's register was fused as the stage began.
+   */
+  cardOrder?: number[]
+  fusedAtStart?: boolean[]
+  /**
    * The real robot on each square, by board index, or null: real robots never share a square, and
    * every step, push and beam asks who stands where. Kept true by placeRobot, destroyRobot and
    * becomeReal, the only places a real robot's square changes or a robot becomes or stops being real.

@@ -15,10 +15,8 @@ interface Ride {
 }
 
 export function runConveyors(ctx: Resolution): void {
-  // R19: the fence hurts a robot at most once in a stage's conveyor phase.
-  const fenceTouched: TurnRobot[] = []
   setPhase(ctx, 'conveyor', null, 1)
-  conveyorStep(ctx, true, fenceTouched)
+  const fenceTouched = conveyorStep(ctx, true, null)
   setPhase(ctx, 'conveyor', null, 2)
   conveyorStep(ctx, false, fenceTouched)
 }
@@ -29,15 +27,21 @@ function beltAt(ctx: Resolution, index: number): ConveyorElement | null {
   return type !== null && type === 'conveyor' ? ctx.board.floor[index] as ConveyorElement : null
 }
 
-function conveyorStep(ctx: Resolution, expressOnly: boolean, fenceTouched: TurnRobot[]): void {
-  const rides: Ride[] = []
+/**
+ * One conveyor step. `fenceTouched` lists the robots the fence has hurt in this stage's conveyor
+ * phase, which it hurts at most once (R19); the step returns the list with those it hurt added.
+ * Most stages' belts carry nobody into the fence, so the list is made (null until then) when one does.
+ */
+function conveyorStep(ctx: Resolution, expressOnly: boolean, fenceTouched: TurnRobot[] | null): TurnRobot[] | null {
+  // Made when the first robot rides: in many steps nobody stands on a belt that moves.
+  let rides: Ride[] | null = null
   for (const robot of ctx.robots) {
     if (!isOnFloor(robot)) continue
     const belt = beltAt(ctx, robot.atIndex)
     if (!belt || (expressOnly && belt.colour !== 'blue')) continue
     const ahead = stepAhead(ctx.board, robot.atIndex, belt.dir)
     const barrier = barrierAt(ctx.board, ctx.boardState, ahead, belt.dir)
-    if (barrier === 'fence' && !fenceTouched.includes(robot)) {
+    if (barrier === 'fence' && !(fenceTouched ??= []).includes(robot)) {
       // R19: into the fence, no move and 2 damage, at most once per robot in a stage's conveyor phase.
       fenceTouched.push(robot)
       dealDamage(ctx, robot, 2, 'fence')
@@ -46,9 +50,9 @@ function conveyorStep(ctx: Resolution, expressOnly: boolean, fenceTouched: TurnR
       if (isOnFloor(robot)) emit(ctx, { time: now(ctx), kind: 'obstructed', player: robot.player, at: robot.at, reason: barrier })
       continue
     }
-    rides.push({ robot, belt, to: ahead, moves: true })
+    ;(rides ??= []).push({ robot, belt, to: ahead, moves: true })
   }
-  if (rides.length === 0) return
+  if (rides === null) return fenceTouched
   settleConflicts(ctx, rides)
   // All robots of the step move at once; then each meets what is on its new square.
   for (const ride of rides) {
@@ -67,6 +71,7 @@ function conveyorStep(ctx: Resolution, expressOnly: boolean, fenceTouched: TurnR
   for (const ride of rides) {
     if (ride.moves && isOnFloor(ride.robot)) applyArrival(ctx, ride.robot)
   }
+  return fenceTouched
 }
 
 /**

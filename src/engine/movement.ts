@@ -9,13 +9,13 @@ export function runRobotMovement(ctx: Resolution, stage: number): void {
   const register = stage - 1
   // The seats with a card to play, seats[0] to seats[count - 1], highest priority first, put in
   // order as they are found (an insertion sort, stable like Array#sort): a stage has at most one
-  // card per robot, and sorting with a comparator cost more than the few comparisons. Both arrays
-  // are made at their full size at once, rather than grown by pushing.
-  const seats = new Array<number>(ctx.robots.length)
+  // card per robot, and sorting with a comparator cost more than the few comparisons. Both lists
+  // are the turn's scratch lists, made at their full size once, not once per stage.
+  const seats = (ctx.cardOrder ??= new Array<number>(ctx.robots.length))
   let count = 0
   // Whether a register was fused is read before any card plays: damage during the stage fuses
   // registers for the next turn, not this one (R27).
-  const fusedAtStart = new Array<boolean>(ctx.robots.length)
+  const fusedAtStart = (ctx.fusedAtStart ??= new Array<boolean>(ctx.robots.length))
   for (let seat = 0; seat < ctx.robots.length; seat++) {
     const robot = ctx.robots[seat]!
     const card = ctx.registers[seat]![register]
