@@ -30,7 +30,7 @@ export const API_PREFIX = '/api/v1'
 export const BODY_LIMIT = 1024 * 1024
 
 export interface AppOptions {
-  config: Pick<Config, 'databasePath' | 'dataDir' | 'smtpUrl' | 'baseUrl' | 'sessionSecret' | 'mailFrom' | 'mailDomain'>
+  config: Pick<Config, 'databasePath' | 'dataDir' | 'smtpUrl' | 'baseUrl' | 'sessionSecret' | 'mailFrom' | 'mailDomain' | 'boardCacheSquares'>
   /** The clock every deadline is computed with; tests drive it. */
   now?: () => number
   boardsDir?: string
@@ -81,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crashPoint: options.crashPoint,
     newSeed: options.newSeed,
     mailDomain: options.config.mailDomain,
+    boardCacheSquares: options.config.boardCacheSquares,
   })
   const transport = options.transport ?? chooseTransport(options.config.smtpUrl, options.config.dataDir, app.log)
   app.decorate('db', db)

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { z } from 'zod'
+import { BOARD_CACHE_SQUARES } from './services/board-cache.js'
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -22,6 +23,8 @@ const envSchema = z.object({
   IMAP_URL: z.url({ protocol: /^imaps?$/ }).optional(),
   IMAP_DONE_MAILBOX: z.string().trim().min(1).max(200).optional(),
   IMAP_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  // Memory (docs/performance.md, "Memory with 10,000 games"): up to about 3.4 KB a square.
+  BOARD_CACHE_SQUARES: z.coerce.number().int().min(1).max(10_000_000).default(BOARD_CACHE_SQUARES),
 })
 
 export interface Config {
@@ -42,6 +45,8 @@ export interface Config {
   inboundSmtp?: { port: number; host: string }
   /** The IMAP mailbox polled for replies, when a URL is given. */
   imap?: { url: string; doneMailbox: string | undefined; pollMs: number }
+  /** How many squares the compiled boards kept in memory may hold together (services/board-cache.ts). */
+  boardCacheSquares?: number
 }
 
 export class ConfigError extends Error {}
@@ -75,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailDomain: e.MAIL_DOMAIN,
     inboundSmtp: e.INBOUND_SMTP_PORT !== undefined ? { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST } : undefined,
     imap: e.IMAP_URL !== undefined ? { url: e.IMAP_URL, doneMailbox: e.IMAP_DONE_MAILBOX, pollMs: e.IMAP_POLL_SECONDS * 1000 } : undefined,
+    boardCacheSquares: e.BOARD_CACHE_SQUARES,
   }
 }
 

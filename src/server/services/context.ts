@@ -1,6 +1,6 @@
 // What every service works with: the database and its repositories, the clock, links, and the
 // test-only crash hook. Services are plain functions of this context.
-import { compileBoard, parseBoard } from '../../engine/board.js'
+import { parseBoard } from '../../engine/board.js'
 import type { Board, BoardDefinition } from '../../engine/types.js'
 import type { Db } from '../plugins/db.js'
 import { botsRepository } from '../repositories/bots.js'
@@ -10,6 +10,7 @@ import { messagesRepository } from '../repositories/messages.js'
 import { outboxRepository, type NewMail } from '../repositories/outbox.js'
 import { turnsRepository } from '../repositories/turns.js'
 import { usersRepository, type UserRow } from '../repositories/users.js'
+import { boardCache } from './board-cache.js'
 import { groupCommit } from './group-commit.js'
 
 export interface ServiceOptions {
@@ -23,11 +24,13 @@ export interface ServiceOptions {
   newSeed?: () => number
   /** MAIL_DOMAIN: turn mails carry reply addresses there (programs by reply, src/server/inbound/). */
   mailDomain?: string
+  /** BOARD_CACHE_SQUARES: how many squares the compiled boards kept may hold together (board-cache.ts). */
+  boardCacheSquares?: number
 }
 
 export function createContext(options: ServiceOptions) {
   const { db } = options
-  const boards = new Map<string, Board>()
+  const boards = boardCache(options.boardCacheSquares)
   // Made once: better-sqlite3 builds a wrapper with four variants for every db.transaction call,
   // which was an eighth of a program submission's time when done per write.
   const transaction = db.transaction(<T>(work: () => T): T => work())
@@ -50,14 +53,9 @@ export function createContext(options: ServiceOptions) {
      * group-commit.ts): for the hot request paths, settling after the shared COMMIT.
      */
     writeSoon: groupCommit(db),
-    board(game: GameRow): Board {
-      let board = boards.get(game.id)
-      if (!board) {
-        board = compileBoard(boardDefinition(game))
-        boards.set(game.id, board)
-      }
-      return board
-    },
+    board: (game: GameRow): Board => boards.get(game, () => boardDefinition(game)),
+    /** The kept compiled boards (for tests and the memory benchmark). */
+    boards,
     mail(mail: NewMail) {
       // A practice game (issue 15) mails no one: its player is at the page, playing bots.
       if (mail.gameId && ctx.bots.settings(mail.gameId)?.practice === 1) return
