@@ -9,7 +9,6 @@ import { afterEach, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../src/server/config.js'
 import { parseBoard } from '../../src/engine/board.js'
 import { BOARD_CACHE_SQUARES, boardCache } from '../../src/server/services/board-cache.js'
-import { lruMap } from '../../src/server/services/lru.js'
 import { seatedGame, start, user } from '../../src/testkit/games.js'
 import { tempDir, testApp, type TestApp } from './helpers.js'
 
@@ -87,14 +86,4 @@ it('reads BOARD_CACHE_SQUARES from the environment, and refuses a bound below on
   expect(loadConfig({ ...env, BOARD_CACHE_SQUARES: '2500' }).boardCacheSquares).toBe(2500)
   expect(() => loadConfig({ ...env, BOARD_CACHE_SQUARES: '0' })).toThrow(ConfigError)
   expect(() => loadConfig({ ...env, BOARD_CACHE_SQUARES: '0' })).toThrow(/BOARD_CACHE_SQUARES/)
-})
-
-it('lets the least recently used go first (a read counts as a use)', () => {
-  const map = lruMap<string, number>(2)
-  map.set('a', 1)
-  map.set('b', 2)
-  expect(map.get('a')).toBe(1)
-  map.set('c', 3)
-  expect([map.get('a'), map.get('b'), map.get('c'), map.size]).toEqual([1, undefined, 3, 2])
-  expect(() => lruMap(0)).toThrow(RangeError)
 })

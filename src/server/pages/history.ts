@@ -9,10 +9,12 @@ import { turnStory, type StoryLine } from '../../render/story.js'
 import type { GameRow, SeatRow } from '../repositories/games.js'
 import type { PublishedHead } from '../repositories/turns.js'
 import { reportNames, type ServiceContext } from '../services/context.js'
+import { lruMap } from '../services/lru.js'
 
 interface TurnPart { number: number; story: StoryLine[]; after: Record<string, { flags: number; hp: number }> }
 
-const parts = new Map<string, TurnPart>()
+// 2,000 turns' parts at most (about 6 MiB for 8-player turns), least recently used out first.
+const parts = lruMap<string, TurnPart>(2000)
 
 /** A turn's part, from the kept ones; its stored result is read only when it is not kept (published turns do not change). */
 function turnPart(ctx: ServiceContext, gameId: string, turn: PublishedHead, names: Record<string, string>): TurnPart | null {
@@ -30,7 +32,6 @@ function turnPart(ctx: ServiceContext, gameId: string, turn: PublishedHead, name
       story: turnStory(result, names),
       after: Object.fromEntries(result.end.robots.map((r) => [r.player, { flags: r.flags, hp: r.hp }])),
     }
-    if (parts.size > 2000) parts.delete(parts.keys().next().value!)
     parts.set(key, part)
   }
   return part

@@ -17,6 +17,7 @@ import { memberOf } from '../routes/api/games.js'
 import type { GameRow, SeatRow } from '../repositories/games.js'
 import { reportNames, type ServiceContext } from '../services/context.js'
 import { gameView, spectatorGameView, spectatorTurnView, turnView } from '../services/views.js'
+import { lruMap } from '../services/lru.js'
 import type { PageKit } from './kit.js'
 
 export type TurnResultView = NonNullable<ReturnType<typeof turnView>['result']>
@@ -52,7 +53,9 @@ export function drawPicture(board: Board, seats: readonly SeatRow[], picture: Pi
   return boardSvg(board, { ...reportNames(seats), robots: picture.robots, boardState: picture.boardState, events: picture.events, title: picture.title, highlight })
 }
 
-const pngCache = new Map<string, Buffer>()
+// PNGs drawn lately, by the SVG's ETag: 64 at most and 16 MiB together (a 12×12 board's PNG is
+// 100–140 KB; a 50×50 one can be several times that), least recently used out first.
+const pngCache = lruMap<string, Buffer>({ maxEntries: 64, maxWeight: 16 * 1024 * 1024, weigh: (png) => png.length })
 
 /** Sends an SVG or its PNG with an ETag; 304 when the browser has it already. */
 export function sendPicture(request: FastifyRequest, reply: FastifyReply, svg: string, ext: string, cache: string, filename: string): FastifyReply {
@@ -63,7 +66,6 @@ export function sendPicture(request: FastifyRequest, reply: FastifyReply, svg: s
   let png = pngCache.get(etag)
   if (!png) {
     png = boardPng(svg)
-    if (pngCache.size > 64) pngCache.delete(pngCache.keys().next().value!)
     pngCache.set(etag, png)
   }
   return reply.type('image/png').header('content-disposition', `inline; filename="${filename}.png"`).send(png)

@@ -7,8 +7,9 @@
 //   every lookup: when it moved, everything cached is dropped.
 // Only found rows read outside a transaction are kept (an unknown key always goes to the database,
 // and a row read inside a transaction might yet be rolled back), the rows are frozen so
-// no caller can change what another caller gets, and the oldest entries go first past `limit`.
+// no caller can change what another caller gets, and the least recently used go first past `limit`.
 import type { Db } from '../plugins/db.js'
+import { lruMap } from '../services/lru.js'
 
 export interface WatchedCache<V extends object> {
   get(key: string, load: () => V | undefined): V | undefined
@@ -18,7 +19,7 @@ export interface WatchedCache<V extends object> {
 
 export function watchedCache<V extends object>(db: Db, limit = 10_000): WatchedCache<V> {
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck()
-  const entries = new Map<string, Readonly<V>>()
+  const entries = lruMap<string, Readonly<V>>(limit)
   let seenVersion = dataVersion.get()!
   return {
     get(key, load) {
@@ -31,7 +32,6 @@ export function watchedCache<V extends object>(db: Db, limit = 10_000): WatchedC
       if (cached) return cached
       const loaded = load()
       if (loaded === undefined || db.inTransaction) return loaded
-      if (entries.size >= limit) entries.delete(entries.keys().next().value!)
       const frozen = Object.freeze(loaded)
       entries.set(key, frozen)
       return frozen

@@ -32,36 +32,26 @@ export interface BoardCache {
 }
 
 export function boardCache(maxSquares = BOARD_CACHE_SQUARES, maxGames = BOARD_CACHE_GAMES): BoardCache {
-  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
-  const byText = new Map<string, Board>()
+  const byText = lruMap<string, Board>({ maxEntries: Infinity, maxWeight: maxSquares, weigh: (board) => board.squares.length })
   // Each board's text, the very string that keys it in byText (so finding it again hashes nothing new).
   const textOf = new WeakMap<Board, string>()
   const byGame = lruMap<string, WeakRef<Board>>(maxGames)
-  let squares = 0
 
   return {
     get(game, definition) {
       const remembered = byGame.get(game.id)?.deref()
       const text = remembered ? textOf.get(remembered)! : game.board_json
       let board = byText.get(text)
-      if (board) {
-        byText.delete(text)
-      } else {
+      if (!board) {
         // Not kept (never, or let go but still alive through a game's WeakRef): kept again.
         board = remembered ?? compileBoard(definition())
         textOf.set(board, text)
-        squares += board.squares.length
-      }
-      byText.set(text, board)
-      while (squares > maxSquares && byText.size > 1) {
-        const [oldest, old] = byText.entries().next().value!
-        byText.delete(oldest)
-        squares -= old.squares.length
+        byText.set(text, board)
       }
       if (!remembered) byGame.set(game.id, new WeakRef(board))
       return board
     },
     get boards() { return byText.size },
-    get squares() { return squares },
+    get squares() { return byText.weight },
   }
 }

@@ -1,30 +1,75 @@
-// A Map with a bound on its entries, least recently used out first. A Map iterates in insertion
-// order, so re-inserting an entry when it is read keeps the least recently used one first.
+// The one bounded map of the server's in-memory caches: at most `maxEntries` entries and, when
+// `weigh` is given, at most `maxWeight` of what it counts (bytes, squares), least recently used out
+// first. A Map iterates in insertion order, so re-inserting an entry when it is read keeps the
+// least recently used one first. The entry just set is always kept, even when it alone is over
+// `maxWeight` (a caller that must not keep such an entry checks before setting it).
+// docs/performance.md, "Memory with 10,000 games", lists every cache and its bound.
 
-export interface LruMap<K, V> {
-  get(key: K): V | undefined
-  set(key: K, value: V): void
-  values(): IterableIterator<V>
-  readonly size: number
+export interface LruOptions<V> {
+  maxEntries: number
+  maxWeight?: number
+  /** What one value counts against maxWeight (e.g. its bytes); 1 for each entry when not given. */
+  weigh?: (value: V) => number
 }
 
-export function lruMap<K, V>(maxEntries: number): LruMap<K, V> {
-  if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new RangeError(`an LRU map needs room for at least one entry (got ${maxEntries})`)
-  const entries = new Map<K, V>()
+export interface LruMap<K, V> {
+  /** The value, now the most recently used. */
+  get(key: K): V | undefined
+  /** The value, without making it recently used. */
+  peek(key: K): V | undefined
+  set(key: K, value: V): void
+  delete(key: K): boolean
+  /** Drops every entry whose key passes `test`. */
+  deleteWhere(test: (key: K) => boolean): void
+  clear(): void
+  values(): IterableIterator<V>
+  readonly size: number
+  /** The sum of weigh(value) over the entries kept. */
+  readonly weight: number
+}
+
+export function lruMap<K, V>(options: LruOptions<V> | number): LruMap<K, V> {
+  const { maxEntries, maxWeight = Infinity, weigh = () => 1 } = typeof options === 'number' ? { maxEntries: options } : options
+  if (!(maxEntries >= 1) || !(maxWeight > 0)) throw new RangeError(`an LRU map needs room for at least one entry (got ${maxEntries} entries, ${maxWeight} weight)`)
+  const entries = new Map<K, { value: V; weight: number }>()
+  let weight = 0
+
+  const drop = (key: K): boolean => {
+    const entry = entries.get(key)
+    if (!entry) return false
+    entries.delete(key)
+    weight -= entry.weight
+    return true
+  }
+
   return {
     get(key) {
-      const value = entries.get(key)
-      if (value === undefined) return undefined
+      const entry = entries.get(key)
+      if (!entry) return undefined
       entries.delete(key)
-      entries.set(key, value)
-      return value
+      entries.set(key, entry)
+      return entry.value
     },
+    peek: (key) => entries.get(key)?.value,
     set(key, value) {
-      entries.delete(key)
-      entries.set(key, value)
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
+      drop(key)
+      const entry = { value, weight: weigh(value) }
+      entries.set(key, entry)
+      weight += entry.weight
+      while ((entries.size > maxEntries || weight > maxWeight) && entries.size > 1) drop(entries.keys().next().value!)
     },
-    values: () => entries.values(),
+    delete: drop,
+    deleteWhere(test) {
+      for (const key of [...entries.keys()]) if (test(key)) drop(key)
+    },
+    clear() {
+      entries.clear()
+      weight = 0
+    },
+    *values() {
+      for (const entry of entries.values()) yield entry.value
+    },
     get size() { return entries.size },
+    get weight() { return weight },
   }
 }

@@ -18,6 +18,7 @@ import { requireGm } from './membership.js'
 import { isPractice, missedProgramFill } from './bot-seats.js'
 import { correctionsOf } from './corrections.js'
 import { invalidatePublishedTurn } from './published-turns.js'
+import { lruMap } from './lru.js'
 import { programOf, resolveFromSubmissions, type Program } from './resolve.js'
 import { afterPublished, finishWithPlacings, recordOuts } from './standings.js'
 
@@ -41,17 +42,17 @@ function markIfAllProgramsIn(ctx: ServiceContext, turnId: number, dealt: GameSta
  * Dealt states parsed for submissions, by turn: a dealt state never changes once the turn is
  * stored, so each is parsed once instead of on every submission. Read-only (never handed to the
  * engine, which gets its own parse); keyed with the turn's game, number and opening time as well,
- * so a turn id reused after a deletion cannot match. Bounded: the oldest entries go first.
+ * so a turn id reused after a deletion cannot match. Bounded: 2,000 states (at most about 13 MiB
+ * for 8 players), least recently used out first.
  */
-const dealtCache = new Map<string, GameState>()
 const DEALT_CACHE_SIZE = 2000
+const dealtCache = lruMap<string, GameState>(DEALT_CACHE_SIZE)
 
 function sharedDealtState(ctx: ServiceContext, gameId: string, turnId: number, number: number, openedAt: number): GameState {
   const key = `${turnId}:${gameId}:${number}:${openedAt}`
   let state = dealtCache.get(key)
   if (!state) {
     state = JSON.parse(ctx.turns.dealtStateJson(turnId)!) as GameState
-    if (dealtCache.size >= DEALT_CACHE_SIZE) dealtCache.delete(dealtCache.keys().next().value!)
     dealtCache.set(key, state)
   }
   return state
