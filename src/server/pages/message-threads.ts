@@ -27,6 +27,7 @@ import { messagesVersion, tableShape } from '../repositories/message-marks.js'
 import type { Membership, ServiceContext } from '../services/context.js'
 import { messagesFor, messagesMark, messageTargets } from '../services/messages.js'
 import { deflatePart, PART_OVERHEAD_BYTES, type DeflatedPart } from './gzip-parts.js'
+import { lruMap, type LruMap } from '../services/lru.js'
 import { formatters } from './kit.js'
 
 export const MESSAGE_THREADS_MAX_BYTES = 16 * 1024 * 1024
@@ -76,24 +77,21 @@ function render(ctx: ServiceContext, m: Membership, viewerId: number, place: Thr
 
 interface Entry { stamp: string; thread: KeptThread; bytes: number }
 
-interface Store { entries: Map<string, Entry>; bytes: number; maxBytes: number; maxEntries: number }
+interface Store { entries: LruMap<string, Entry>; maxBytes: number }
 
 const stores = new WeakMap<Db, Store>()
+
+function newStore(maxBytes: number, maxEntries: number): Store {
+  return { entries: lruMap<string, Entry>({ maxEntries, maxWeight: maxBytes, weigh: (entry) => entry.bytes }), maxBytes }
+}
 
 function storeOf(db: Db): Store {
   let store = stores.get(db)
   if (!store) {
-    store = { entries: new Map(), bytes: 0, maxBytes: MESSAGE_THREADS_MAX_BYTES, maxEntries: MESSAGE_THREADS_MAX_ENTRIES }
+    store = newStore(MESSAGE_THREADS_MAX_BYTES, MESSAGE_THREADS_MAX_ENTRIES)
     stores.set(db, store)
   }
   return store
-}
-
-function drop(store: Store, key: string): void {
-  const entry = store.entries.get(key)
-  if (!entry) return
-  store.entries.delete(key)
-  store.bytes -= entry.bytes
 }
 
 /** Who reads, where, and the table's shape as the caller read it (repositories/message-marks.ts: tableShape or TABLE_SHAPE_SQL). */
@@ -108,22 +106,14 @@ export function keptThread(ctx: ServiceContext, owner: ThreadOwner, load: () => 
   const key = `${owner.gameId}\n${owner.viewerId}\n${owner.gameBase}\n${owner.back}`
   const stamp = `${messagesVersion(ctx.db, owner.gameId)}\n${owner.shape}`
   const entry = store.entries.get(key)
-  if (entry?.stamp === stamp) {
-    store.entries.delete(key)
-    store.entries.set(key, entry)
-    return entry.thread
-  }
-  if (entry) drop(store, key)
+  if (entry?.stamp === stamp) return entry.thread
+  if (entry) store.entries.delete(key)
   const m = load()
   if (m.game.id !== owner.gameId) throw new Error('a thread loaded for another game')
   const thread = render(ctx, m, owner.viewerId, owner)
   // Text (two bytes a character at most in V8), its compressed copy when made, the objects.
   const bytes = 3 * thread.parts.reduce((n, p) => n + p.length, 0) + PART_OVERHEAD_BYTES * thread.parts.length + 500
-  if (!ctx.db.inTransaction && bytes <= store.maxBytes) {
-    store.entries.set(key, { stamp, thread, bytes })
-    store.bytes += bytes
-    while (store.bytes > store.maxBytes || store.entries.size > store.maxEntries) drop(store, store.entries.keys().next().value!)
-  }
+  if (!ctx.db.inTransaction && bytes <= store.maxBytes) store.entries.set(key, { stamp, thread, bytes })
   return thread
 }
 
@@ -134,20 +124,16 @@ export function messageThread(ctx: ServiceContext, m: Membership, viewerId: numb
 
 /** How many threads and bytes are kept (for the memory bench and tests). */
 export function keptThreads(db: Db): { size: number; bytes: number } {
-  const store = storeOf(db)
-  return { size: store.entries.size, bytes: store.bytes }
+  const { entries } = storeOf(db)
+  return { size: entries.size, bytes: entries.weight }
 }
 
 /** Forgets every kept thread of this database (tests and the memory bench). */
 export function forgetThreads(db: Db): void {
-  const store = storeOf(db)
-  store.entries.clear()
-  store.bytes = 0
+  storeOf(db).entries.clear()
 }
 
 /** Test and bench hook: smaller bounds for this database's store. */
 export function boundThreads(db: Db, maxBytes: number, maxEntries: number): void {
-  const store = storeOf(db)
-  store.maxBytes = maxBytes
-  store.maxEntries = maxEntries
+  stores.set(db, newStore(maxBytes, maxEntries))
 }

@@ -21,6 +21,7 @@
 import type { Db } from '../plugins/db.js'
 import { TABLE_SHAPE_SQL } from '../repositories/message-marks.js'
 import type { ServiceContext } from './context.js'
+import { lruMap } from './lru.js'
 
 /**
  * 32 MiB and 10,000 pages at most, per database (one per process in production). A page is kept
@@ -70,23 +71,9 @@ export function forgetPublishedTurn(gameId: string, turn: number): void {
 export function publishedPagesStore(db: Db, maxBytes = PUBLISHED_PAGES_MAX_BYTES, maxEntries = PUBLISHED_PAGES_MAX_ENTRIES): PublishedPages {
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck()
   let seenVersion = dataVersion.get()!
-  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
-  const entries = new Map<string, CachedPage>()
-  let bytes = 0
-
-  const drop = (key: string) => {
-    const page = entries.get(key)
-    if (!page) return
-    entries.delete(key)
-    bytes -= page.bytes
-  }
-  const dropWhere = (prefix: string) => {
-    for (const key of [...entries.keys()]) if (key.startsWith(prefix)) drop(key)
-  }
-  const clear = () => {
-    entries.clear()
-    bytes = 0
-  }
+  const entries = lruMap<string, CachedPage>({ maxEntries, maxWeight: maxBytes, weigh: (page) => page.bytes })
+  const dropWhere = (prefix: string) => entries.deleteWhere((key) => key.startsWith(prefix))
+  const clear = () => entries.clear()
 
   const store: PublishedPages = {
     get(key, fingerprint) {
@@ -98,26 +85,21 @@ export function publishedPagesStore(db: Db, maxBytes = PUBLISHED_PAGES_MAX_BYTES
       const page = entries.get(key)
       if (!page) return undefined
       if (page.fingerprint !== fingerprint) {
-        drop(key)
+        entries.delete(key)
         return undefined
       }
-      entries.delete(key)
-      entries.set(key, page)
       return page
     },
     set(key, page) {
       // Rendered inside a transaction that may yet roll back: not kept.
       if (db.inTransaction || page.bytes > maxBytes) return
-      drop(key)
       entries.set(key, page)
-      bytes += page.bytes
-      while (bytes > maxBytes || entries.size > maxEntries) drop(entries.keys().next().value!)
     },
     invalidateTurn: (gameId, turn) => dropWhere(`${gameId}/${turn}/`),
     invalidateGame: (gameId) => dropWhere(`${gameId}/`),
     clear,
     get size() { return entries.size },
-    get bytes() { return bytes },
+    get bytes() { return entries.weight },
   }
   liveStores.add(new WeakRef(store))
   return store
