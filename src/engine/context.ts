@@ -60,9 +60,11 @@ export interface Resolution {
   seatGrid?: number[]
   /**
    * Scratch lists by seat, reused by every stage's robot movement (movement.ts): the seats in the
-   * order their cards play, and whether each card's register was fused as the stage began.
+   * order their cards play and those cards' priorities, and whether each card's register was fused
+   * as the stage began.
    */
   cardOrder?: number[]
+  cardPriorities?: number[]
   fusedAtStart?: boolean[]
   /**
    * The real robot on each square, by board index, or null: real robots never share a square, and

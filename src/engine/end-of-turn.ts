@@ -69,8 +69,8 @@ function reinstate(ctx: Resolution, robot: TurnRobot): void {
     return
   }
   const at = robot.checkpoint ?? ctx.board.start.at
-  // Field by field: Object.assign with a literal is a slow, generic copy. A destroyed robot is in
-  // no grid, so placing it here is only setting its square (the shared `at` is kept as it was).
+  // Field by field: Object.assign with a literal is a slow, generic copy. Not through placeRobot:
+  // the robot comes back virtual (R29), so it takes no square in the grid of real robots.
   robot.at = at
   robot.atIndex = squareIndex(ctx.board, at)
   robot.facing = ctx.board.start.facing

@@ -9,9 +9,12 @@ export function runRobotMovement(ctx: Resolution, stage: number): void {
   const register = stage - 1
   // The seats with a card to play, seats[0] to seats[count - 1], highest priority first, put in
   // order as they are found (an insertion sort, stable like Array#sort): a stage has at most one
-  // card per robot, and sorting with a comparator cost more than the few comparisons. Both lists
-  // are the turn's scratch lists, made at their full size once, not once per stage.
+  // card per robot, and sorting with a comparator cost more than the few comparisons. The sort
+  // compares the priorities it has read into `priorities` (kept in the same order as `seats`), not
+  // the cards': each card is read once. The lists are the turn's scratch lists, made at their full
+  // size once, not once per stage.
   const seats = (ctx.cardOrder ??= new Array<number>(ctx.robots.length))
+  const priorities = (ctx.cardPriorities ??= new Array<number>(ctx.robots.length))
   let count = 0
   // Whether a register was fused is read before any card plays: damage during the stage fuses
   // registers for the next turn, not this one (R27).
@@ -20,12 +23,15 @@ export function runRobotMovement(ctx: Resolution, stage: number): void {
     const robot = ctx.robots[seat]!
     const card = ctx.registers[seat]![register]
     if (card && isOnFloor(robot) && !robot.rebooting) {
+      const priority = card.priority
       let at = count++
-      while (at > 0 && ctx.registers[seats[at - 1]!]![register]!.priority < card.priority) {
+      while (at > 0 && priorities[at - 1]! < priority) {
         seats[at] = seats[at - 1]!
+        priorities[at] = priorities[at - 1]!
         at--
       }
       seats[at] = seat
+      priorities[at] = priority
       fusedAtStart[seat] = robot.fused[stage] !== undefined
     }
   }
