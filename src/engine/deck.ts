@@ -1,6 +1,6 @@
 // The deck of R5, the card sets of R6 and dealing (R7). Pure: chance comes from the game's
 // seeded generator, and the state passed in is never changed.
-import { Generator, shuffleWith } from './random.js'
+import { ownState, shuffleAdvancing } from './random.js'
 import {
   CARD_KINDS, MAX_HP, REGISTER_COUNT,
   type Card, type CardKind, type CardSet, type GameState, type RobotState,
@@ -70,7 +70,8 @@ export function unfusedRegisters(robot: Pick<RobotState, 'fused'>): number[] {
 /** R7: how many cards a robot is dealt this turn. */
 export function handSize(robot: RobotState): number {
   if (robot.mode === 'destroyed' || robot.rebooting || robot.at === null) return 0
-  const extra = robot.options.includes('Extra Memory') ? 1 : 0
+  // Most robots hold no option: the length spares a call.
+  const extra = robot.options.length !== 0 && robot.options.includes('Extra Memory') ? 1 : 0
   return Math.max(0, Math.min(MAX_HP, robot.hp) - 1 + extra)
 }
 
@@ -82,76 +83,87 @@ export function fusedCards(state: GameState): Card[] {
 }
 
 /**
- * How many card sets (R6) each card needs unlocked, by priority: 0 for base cards, then 1, 2, 3 in
- * the fixed order of CARD_SET_ORDER. cardSetsFor always unlocks a prefix of that order, so a robot
- * may use a card exactly when this rank is at most the number of sets it has: canUseCard as a compare.
+ * A deal works with cards' places in FULL_DECK (small integers) rather than the cards themselves:
+ * shuffling them needs no write barrier per swap, and a card's set rank is one look in a table.
+ * TAKEN marks a place of the pile whose card has been taken.
  */
-const SET_RANK_BY_PRIORITY = new Uint8Array(FULL_DECK[0]!.priority + 1)
-for (const card of FULL_DECK) {
+const TAKEN = FULL_DECK.length
+const ALL_PLACES: readonly number[] = FULL_DECK.map((_, place) => place)
+
+/**
+ * How many card sets (R6) each card needs unlocked, by place in FULL_DECK: 0 for base cards, then
+ * 1, 2, 3 in the fixed order of CARD_SET_ORDER; more than any robot has for TAKEN. cardSetsFor
+ * always unlocks a prefix of that order, so a robot may use a card exactly when this rank is at most
+ * the number of sets it has: canUseCard as a compare.
+ */
+const SET_RANK_BY_PLACE = new Uint8Array(FULL_DECK.length + 1)
+FULL_DECK.forEach((card, place) => {
   const set = CARD_SET_OF[card.kind]
-  SET_RANK_BY_PRIORITY[card.priority] = set === null ? 0 : CARD_SET_ORDER.indexOf(set) + 1
+  SET_RANK_BY_PLACE[place] = set === null ? 0 : CARD_SET_ORDER.indexOf(set) + 1
+})
+SET_RANK_BY_PLACE[TAKEN] = CARD_SET_ORDER.length + 1
+
+/** Each card's place in FULL_DECK, by priority (-1 for a priority no card has). */
+const PLACE_BY_PRIORITY = new Int16Array(FULL_DECK[0]!.priority + 1).fill(-1)
+FULL_DECK.forEach((card, place) => { PLACE_BY_PRIORITY[card.priority] = place })
+
+/** The set rank (0 to 3, see SET_RANK_BY_PLACE) of the cards a robot may use. */
+function setRank(robot: RobotState): number {
+  return Math.min(CARD_SET_ORDER.length, robot.stations.length >> 1)
 }
 
 /**
  * The shuffled pile of one deal, and the drawing of R7 from it: a robot takes the first card of
- * the pile it may use. A taken card leaves a hole (null) rather than being spliced out; each of the
- * four set ranks keeps its own cursor, since every card before it is taken or out of that rank's
- * reach for good.
+ * the pile it may use. A taken card leaves TAKEN in its place rather than being spliced out; each
+ * of the four set ranks keeps its own cursor, since every card before it is taken or out of that
+ * rank's reach for good.
  */
 class Pile {
   private readonly cursor = [0, 0, 0, 0]
 
-  /** `cards` becomes the pile's own: it is emptied as cards are taken. */
-  constructor(private readonly cards: (Card | null)[]) {}
+  /** `places` (places in FULL_DECK) becomes the pile's own: it is emptied as cards are taken. */
+  constructor(private readonly places: number[]) {}
 
-  take(robot: RobotState): Card | null {
-    const rank = Math.min(CARD_SET_ORDER.length, robot.stations.length >> 1)
-    const cards = this.cards
-    for (let i = this.cursor[rank]!; i < cards.length; i++) {
-      const card = cards[i]
-      if (card && SET_RANK_BY_PRIORITY[card.priority]! <= rank) {
-        cards[i] = null
+  /** The first card left that a robot of set rank `rank` may use, or null. */
+  take(rank: number): Card | null {
+    const places = this.places
+    for (let i = this.cursor[rank]!; i < places.length; i++) {
+      const place = places[i]!
+      if (SET_RANK_BY_PLACE[place]! <= rank) {
+        places[i] = TAKEN
         this.cursor[rank] = i + 1
-        return card
+        return FULL_DECK[place]!
       }
     }
-    this.cursor[rank] = cards.length
+    this.cursor[rank] = places.length
     return null
   }
 }
 
-/** The deck less the cards held in fused registers (R27), in FULL_DECK's order. */
-function deckLessFused(state: GameState): (Card | null)[] {
-  let held: number[] | null = null
-  for (const robot of state.robots) {
-    for (let k = 1; k <= REGISTER_COUNT; k++) {
-      const card = robot.fused[k]
-      if (card) (held ??= []).push(card.priority)
-    }
+/**
+ * The places of the deck less the cards held in fused registers (R27), in FULL_DECK's order: all
+ * places copied, then closed up over the held cards' places (`held`: in any order, repeats allowed).
+ * Copying them all is one block copy; only the part after the first held card moves.
+ */
+function placesLess(held: number[] | null): number[] {
+  const places = ALL_PLACES.slice()
+  if (held === null) return places
+  // Insertion sort: a deal holds a few fused cards at most, and a sort with a compare function costs more.
+  for (let i = 1; i < held.length; i++) {
+    const place = held[i]!
+    let j = i - 1
+    for (; j >= 0 && held[j]! > place; j--) held[j + 1] = held[j]!
+    held[j + 1] = place
   }
-  if (held === null) return FULL_DECK.slice()
-  // FULL_DECK runs from the highest priority down: with the held priorities in the same order, one
-  // walk of both leaves them out (asking each card whether it is held cost up to 40 looks a card).
-  held.sort(highestFirst)
-  const out: Card[] = []
   let next = 0
-  for (const card of FULL_DECK) {
-    while (next < held.length && held[next]! > card.priority) next++
-    if (next < held.length && held[next] === card.priority) continue
-    out.push(card)
+  let kept = held[0]!
+  for (let place = kept; place < TAKEN; place++) {
+    while (next < held.length && held[next]! < place) next++
+    if (next < held.length && held[next] === place) continue
+    places[kept++] = place
   }
-  return out
-}
-
-function highestFirst(a: number, b: number): number {
-  return b - a
-}
-
-/** Whether a robot holds a fused register still waiting for its card (R33, A1). */
-function waitsForFusedCard(robot: RobotState): boolean {
-  if (robot.rebooting || robot.mode === 'destroyed') return false
-  for (let k = 1; k <= REGISTER_COUNT; k++) if (robot.fused[k] === null) return true
-  return false
+  places.length = kept
+  return places
 }
 
 /**
@@ -166,42 +178,75 @@ function waitsForFusedCard(robot: RobotState): boolean {
  * robots are copied only when a fused register gets its card, and the pile is walked, not spliced.
  */
 export function dealHands(state: GameState): GameState {
-  // The generator is used directly, not through withGenerator: a callback shared with the fills
-  // would be called from one place with two functions, which V8 then no longer inlines.
-  const generator = new Generator(state.rng)
-  const pile = new Pile(shuffleWith(deckLessFused(state), generator))
-  const rng = generator.state()
-  let robots = state.robots
+  const given = state.robots
+  const seats = given.length
+  // One pass reads all a deal needs of each robot, each register once. The states come from JSON
+  // and most of them are not in the processor's cache: reading a robot's fused registers, stations
+  // and options is most of a deal's time, so none is read twice, and the pass does little else
+  // between the reads, so that the processor can wait for several robots' reads at once.
+  const ranks = new Array<number>(seats)
+  const wanted = new Array<number>(seats)
+  let held: number[] | null = null
+  let waiting = false
+  let most = 0
+  for (let seat = 0; seat < seats; seat++) {
+    const robot = given[seat]!
+    const fused = robot.fused
+    for (let k = 1; k <= REGISTER_COUNT; k++) {
+      const card = fused[k]
+      if (card === undefined) continue
+      if (card === null) waiting ||= !robot.rebooting && robot.mode !== 'destroyed'
+      else if (PLACE_BY_PRIORITY[card.priority]! >= 0) (held ??= []).push(PLACE_BY_PRIORITY[card.priority]!)
+    }
+    ranks[seat] = setRank(robot)
+    const size = handSize(robot)
+    wanted[seat] = size
+    if (size > most) most = size
+  }
+
+  const rng = ownState(state.rng)
+  const pile = new Pile(shuffleAdvancing(placesLess(held), rng))
+  const robots = waiting ? fillWaitingRegisters(given, pile, ranks) : given
+
+  // Each seat's hand is filled through its own list, not looked up by player name for every card.
+  const bySeat = new Array<Card[]>(seats)
+  for (let seat = 0; seat < seats; seat++) bySeat[seat] = []
+  for (let round = 0; round < most; round++) {
+    for (let seat = 0; seat < seats; seat++) {
+      if (round >= wanted[seat]!) continue
+      const card = pile.take(ranks[seat]!)
+      if (card) bySeat[seat]!.push(card)
+    }
+  }
+  const hands: Record<string, Card[]> = {}
+  for (let seat = 0; seat < seats; seat++) hands[robots[seat]!.player] = bySeat[seat]!
+  return { ...state, robots, hands, rng }
+}
+
+/** Whether a robot holds a fused register still waiting for its card (R33, A1). */
+function waitsForFusedCard(robot: RobotState): boolean {
+  if (robot.rebooting || robot.mode === 'destroyed') return false
+  for (let k = 1; k <= REGISTER_COUNT; k++) if (robot.fused[k] === null) return true
+  return false
+}
+
+/**
+ * R33, A1: a robot back online after a reboot gets random cards, from the top of the pile, for the
+ * registers fused while it rebooted (null until now), in seat order; a register the pile has no card
+ * for is no longer fused. Only those robots are copied.
+ */
+function fillWaitingRegisters(given: readonly RobotState[], pile: Pile, ranks: readonly number[]): RobotState[] {
+  const robots = given.slice()
   for (let seat = 0; seat < robots.length; seat++) {
     if (!waitsForFusedCard(robots[seat]!)) continue
-    if (robots === state.robots) robots = robots.slice()
     const robot = { ...robots[seat]!, fused: { ...robots[seat]!.fused } }
     for (const register in robot.fused) {
       if (robot.fused[register] !== null) continue
-      const drawn = pile.take(robot)
+      const drawn = pile.take(ranks[seat]!)
       if (drawn) robot.fused[register] = drawn
       else delete robot.fused[register]
     }
     robots[seat] = robot
   }
-
-  // Each seat's hand is filled through its own list, not looked up by player name for every card.
-  const bySeat = new Array<Card[]>(robots.length)
-  const wanted = new Array<number>(robots.length)
-  let most = 0
-  for (let seat = 0; seat < robots.length; seat++) {
-    bySeat[seat] = []
-    wanted[seat] = handSize(robots[seat]!)
-    if (wanted[seat]! > most) most = wanted[seat]!
-  }
-  for (let round = 0; round < most; round++) {
-    for (let seat = 0; seat < robots.length; seat++) {
-      if (round >= wanted[seat]!) continue
-      const card = pile.take(robots[seat]!)
-      if (card) bySeat[seat]!.push(card)
-    }
-  }
-  const hands: Record<string, Card[]> = {}
-  for (let seat = 0; seat < robots.length; seat++) hands[robots[seat]!.player] = bySeat[seat]!
-  return { ...state, robots, hands, rng }
+  return robots
 }

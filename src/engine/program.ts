@@ -1,7 +1,7 @@
 // Programs: checking a submission against the hand (R8) and filling a missing one (R9).
 import { canUseCard, cardSetsFor, formatCard, unfusedRegisters } from './deck.js'
-import { Generator, shuffleWith } from './random.js'
-import { REGISTER_COUNT, type Card, type GameState, type RobotState, type TurnOrders } from './types.js'
+import { ownState, shuffleAdvancing } from './random.js'
+import { REGISTER_COUNT, type Card, type GameState, type RandomState, type RobotState, type TurnOrders } from './types.js'
 import { needsProgram } from './turn.js'
 
 /**
@@ -35,8 +35,8 @@ function registersToFill(robot: RobotState): number {
 }
 
 /** R9 for one robot: its unfused registers filled with cards drawn at random from its hand. */
-function randomProgram(state: GameState, robot: RobotState, generator: Generator): TurnOrders {
-  const cards = shuffleWith((state.hands[robot.player] ?? []).slice(), generator)
+function randomProgram(state: GameState, robot: RobotState, rng: RandomState): TurnOrders {
+  const cards = shuffleAdvancing((state.hands[robot.player] ?? []).slice(), rng)
   cards.length = Math.min(cards.length, registersToFill(robot))
   return { cards, rebootNext: false, filledByServer: true }
 }
@@ -48,9 +48,9 @@ function randomProgram(state: GameState, robot: RobotState, generator: Generator
 export function fillMissingOrders(state: GameState, player: string): [TurnOrders, GameState] {
   const robot = state.robots.find((r) => r.player === player)
   if (!robot) throw new Error(`fillMissingOrders: no robot for ${player}`)
-  const generator = new Generator(state.rng)
-  const orders = randomProgram(state, robot, generator)
-  return [orders, { ...state, rng: generator.state() }]
+  const rng = ownState(state.rng)
+  const orders = randomProgram(state, robot, rng)
+  return [orders, { ...state, rng }]
 }
 
 /**
@@ -59,10 +59,11 @@ export function fillMissingOrders(state: GameState, player: string): [TurnOrders
  * cost of one. Returns the filled robots' orders and the state with the generator advanced.
  */
 export function fillMissingOrdersFor(state: GameState, missing: (player: string) => boolean): [Record<string, TurnOrders>, GameState] {
-  const generator = new Generator(state.rng)
+  // One working copy of the generator state, advanced by every robot's shuffle in turn.
+  const rng = ownState(state.rng)
   const orders: Record<string, TurnOrders> = {}
   for (const robot of state.robots) {
-    if (needsProgram(robot) && missing(robot.player)) orders[robot.player] = randomProgram(state, robot, generator)
+    if (needsProgram(robot) && missing(robot.player)) orders[robot.player] = randomProgram(state, robot, rng)
   }
-  return [orders, { ...state, rng: generator.state() }]
+  return [orders, { ...state, rng }]
 }

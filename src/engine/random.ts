@@ -110,14 +110,47 @@ export function shuffleInPlace<T>(out: T[], randomInt: RandomInt): T[] {
   return out
 }
 
-/** shuffleInPlace with the generator itself: the same draws, without a call through a closure per card. */
-export function shuffleWith<T>(out: T[], generator: Generator): T[] {
+/** A working copy of a generator state, for shuffleAdvancing to advance (checked as Generator checks it). */
+export function ownState(state: RandomState): RandomState {
+  if (state.length !== 4) throw new Error('The state must have been produced by a xoroshiro128plus RandomGenerator')
+  return state.slice()
+}
+
+/**
+ * shuffleInPlace from the generator state `state` itself, which it advances in place (the caller's own
+ * working copy, see ownState): the same draws and the same state afterwards as shuffleInPlace drawing from a
+ * Generator started from `state`. The generator's four halves stay in local variables for the whole shuffle;
+ * kept in a Generator's fields, every step loaded and stored them again, a quarter of a deal's shuffle.
+ * Generator.next and Generator.int are written out here once more, step for step.
+ */
+export function shuffleAdvancing<T>(out: T[], state: RandomState): T[] {
+  let s01 = state[0]!
+  let s00 = state[1]!
+  let s11 = state[2]!
+  let s10 = state[3]!
   for (let i = out.length - 1; i > 0; i--) {
-    const j = generator.int(0, i)
+    const size = i + 1
+    const allowed = size <= SMALL ? ALLOWED_BELOW[size]! : allowedBelow(size)
+    let value: number
+    do {
+      value = ((s00 + s10) | 0) + 0x80000000
+      const a0 = s10 ^ s00
+      const a1 = s11 ^ s01
+      const was00 = s00
+      s00 = (was00 << 24) ^ (s01 >>> 8) ^ a0 ^ (a0 << 16)
+      s01 = (s01 << 24) ^ (was00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16))
+      s10 = (a1 << 5) ^ (a0 >>> 27)
+      s11 = (a0 << 5) ^ (a1 >>> 27)
+    } while (value >= allowed)
+    const j = value - Math.floor(value / size) * size
     const t = out[i]!
     out[i] = out[j]!
     out[j] = t
   }
+  state[0] = s01
+  state[1] = s00
+  state[2] = s11
+  state[3] = s10
   return out
 }
 

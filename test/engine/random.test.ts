@@ -5,7 +5,7 @@ import fc from 'fast-check'
 import { uniformInt } from 'pure-rand/distribution/uniformInt'
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus'
 import { describe, expect, it } from 'vitest'
-import { Generator, seedRandom, shuffleInPlace, shuffleWith, withGenerator, withRandom } from '../../src/engine/random.js'
+import { Generator, ownState, seedRandom, shuffleAdvancing, shuffleInPlace, withGenerator, withRandom } from '../../src/engine/random.js'
 
 const int32 = fc.integer({ min: -0x80000000, max: 0x7fffffff })
 const states = fc.oneof(int32.map(seedRandom), fc.tuple(int32, int32, int32, int32))
@@ -30,19 +30,35 @@ describe('the seeded generator', () => {
     const state = [4294967295, 1, -2, 3]
     expect(withGenerator(state, () => null)[1]).toEqual(state)
     expect(new Generator(state).state()).toEqual(state)
+    const own = ownState(state)
+    expect(shuffleAdvancing(['only card'], own)).toEqual(['only card'])
+    expect(own).toEqual(state)
   })
-  it('shuffles a deck as the Fisher–Yates shuffle with pure-rand did, through a closure or not', () => {
-    fc.assert(fc.property(states, fc.integer({ min: 0, max: 120 }), (state, size) => {
+  it('shuffles a deck as the Fisher–Yates shuffle with pure-rand did, through a closure or a state advanced in place', () => {
+    fc.assert(fc.property(states, fc.integer({ min: 0, max: 200 }), (state, size) => {
       const deck = Array.from({ length: size }, (_, i) => i)
       const theirs = xoroshiro128plusFromState(state)
       const expected = shuffleInPlace(deck.slice(), (min, max) => uniformInt(theirs, min, max))
       expect(withRandom(state, (randomInt) => shuffleInPlace(deck.slice(), randomInt))).toEqual([expected, [...theirs.getState()]])
-      expect(withGenerator(state, (generator) => shuffleWith(deck.slice(), generator))).toEqual([expected, [...theirs.getState()]])
+      const own = ownState(state)
+      expect([shuffleAdvancing(deck.slice(), own), own]).toEqual([expected, [...theirs.getState()]])
+    }), { numRuns: 500 })
+  })
+  it('advances one state through shuffles in turn as one generator does (the fills of R9, one robot after another)', () => {
+    fc.assert(fc.property(states, fc.array(fc.integer({ min: 0, max: 12 }), { maxLength: 8 }), (state, sizes) => {
+      const hands = sizes.map((size) => Array.from({ length: size }, (_, i) => i))
+      const [expected, end] = withRandom(state, (randomInt) => hands.map((hand) => shuffleInPlace(hand.slice(), randomInt)))
+      const before = state.slice()
+      const own = ownState(state)
+      expect(hands.map((hand) => shuffleAdvancing(hand.slice(), own))).toEqual(expected)
+      expect(own).toEqual(end)
+      expect(state).toEqual(before) // never changed: ownState made the copy
     }), { numRuns: 500 })
   })
   it('refuses a range it cannot draw from', () => {
     const generator = new Generator(seedRandom(1))
     expect(() => generator.int(3, 2)).toThrow(/no range of/)
     expect(() => generator.int(0, 2 ** 32)).toThrow(/no range of/)
+    expect(() => ownState([1, 2, 3])).toThrow(/xoroshiro128plus/)
   })
 })
