@@ -3,14 +3,7 @@
 import { emit, now, isOnFloor, setPhase, type Resolution, type TurnRobot } from './context.js'
 import { dealDamage } from './damage.js'
 import { opposite } from './geometry.js'
-import { squareIndex } from './board.js'
-import { openLength, rayFrom } from './rays.js'
-import type { Ray, Square } from './types.js'
-
-/** The first `count` squares of a ray: the ray's own shared list when the beam crossed all of it. */
-function raySquares(ray: Ray, count: number): Square[] {
-  return count === ray.squares.length ? ray.squares : ray.squares.slice(0, count)
-}
+import { boardBeams, firstSquares, openLength, rayFrom } from './rays.js'
 
 interface Hit { robot: TurnRobot; amount: number; by?: string }
 
@@ -26,7 +19,7 @@ function markSeats(ctx: Resolution): number[] {
   const grid = (ctx.seatGrid ??= new Array<number>(ctx.board.squares.length))
   for (let seat = 0; seat < ctx.robots.length; seat++) {
     const robot = ctx.robots[seat]!
-    if (robot.at !== null && robot.mode !== 'destroyed') grid[squareIndex(ctx.board, robot.at)] = seat + 1
+    if (robot.atIndex >= 0 && robot.mode !== 'destroyed') grid[robot.atIndex] = seat + 1
   }
   return grid
 }
@@ -34,45 +27,57 @@ function markSeats(ctx: Resolution): number[] {
 /** Zeroes what markSeats marked, before any damage of the volley moves or removes a robot. */
 function clearSeats(ctx: Resolution, grid: number[]): void {
   for (const robot of ctx.robots) {
-    if (robot.at !== null) grid[squareIndex(ctx.board, robot.at)] = 0
+    if (robot.atIndex >= 0) grid[robot.atIndex] = 0
   }
+}
+
+/** Whether a robot on the floor stands where some board beam could reach (beams.reach). */
+function anyRobotInReach(ctx: Resolution, reach: Uint8Array): boolean {
+  for (const robot of ctx.robots) {
+    if (robot.atIndex >= 0 && robot.mode !== 'destroyed' && reach[robot.atIndex] !== 0) return true
+  }
+  return false
 }
 
 export function fireBoardLasers(ctx: Resolution): void {
   if (ctx.board.lasers.length === 0) return
   setPhase(ctx, 'board-laser')
+  const beams = boardBeams(ctx.board)
+  // Most volleys strike nobody, and a volley that strikes nobody records nothing: when no robot
+  // stands on a square any beam crosses (drawbridges aside), no beam is traced at all.
+  if (!anyRobotInReach(ctx, beams.reach)) return
   const hits: Hit[] = []
   const occupied = markSeats(ctx)
-  for (const laser of ctx.board.lasers) {
-    // The beam starts on the turret's own square and goes on along the ray beyond it.
-    const first = squareIndex(ctx.board, laser.at)
-    const ray = rayFrom(ctx.board, laser.dir, first)
-    const open = openLength(ctx.board, ctx.boardState, ray)
+  for (let b = 0; b < beams.paths.length; b++) {
+    const laser = ctx.board.lasers[b]!
+    // The beam starts on the turret's own square and goes on along the ray beyond it (BoardBeams).
+    const path = beams.paths[b]!
+    const open = openLength(ctx.board, ctx.boardState, path)
     // Most beams strike nobody and are not recorded, so the beam is traced before anything is built.
     let count = 0
     let strikes = false
-    for (let i = -1; i < open; i++) {
+    for (let i = 0; i < open; i++) {
       count++
-      if (occupied[i < 0 ? first : ray.indices[i]!]) {
+      if (occupied[path.indices[i]!]) {
         strikes = true
         // R23: a blue beam stops at the first square holding a robot.
         if (laser.colour === 'blue') break
       }
     }
     if (!strikes) continue
-    const squares = [ctx.board.squares[first]!, ...raySquares(ray, count - 1)]
     const struck: string[] = []
-    for (const square of squares) {
-      if (!occupied[squareIndex(ctx.board, square)]) continue
+    for (let i = 0; i < count; i++) {
+      const index = path.indices[i]!
+      if (!occupied[index]) continue
       // Every robot on the square is hit, real or virtual (R23, R24).
       for (const robot of ctx.robots) {
-        if (robot.at !== null && robot.at.row === square.row && robot.at.col === square.col && robot.mode !== 'destroyed') {
+        if (robot.atIndex === index && robot.mode !== 'destroyed') {
           hits.push({ robot, amount: laser.strength })
           struck.push(robot.player)
         }
       }
     }
-    emit(ctx, { time: now(ctx), kind: 'board-laser', from: laser.at, dir: laser.dir, colour: laser.colour, strength: laser.strength, squares, hits: struck })
+    emit(ctx, { time: now(ctx), kind: 'board-laser', from: laser.at, dir: laser.dir, colour: laser.colour, strength: laser.strength, squares: firstSquares(path, count), hits: struck })
   }
   clearSeats(ctx, occupied)
   for (const hit of hits) dealDamage(ctx, hit.robot, hit.amount, 'board-laser')
@@ -93,7 +98,7 @@ export function fireRobotLasers(ctx: Resolution): void {
     const rear = hasOptions && shooter.options.includes('Rear Laser')
     for (let beam = 0; beam < (rear ? 2 : 1); beam++) {
       const dir = beam === 0 ? shooter.facing : opposite(shooter.facing)
-      const ray = rayFrom(ctx.board, dir, squareIndex(ctx.board, shooter.at))
+      const ray = rayFrom(ctx.board, dir, shooter.atIndex)
       const open = openLength(ctx.board, ctx.boardState, ray)
       // The beam crosses the open squares up to and including the first real robot's.
       let target: TurnRobot | null = null
@@ -106,7 +111,7 @@ export function fireRobotLasers(ctx: Resolution): void {
           break
         }
       }
-      const squares = raySquares(ray, count)
+      const squares = firstSquares(ray, count)
       emit(ctx, { time: now(ctx), kind: 'robot-laser', player: shooter.player, dir, squares, hit: target?.player ?? null, damage: target ? damage : 0 })
       if (target) hits.push({ robot: target, amount: damage, by: shooter.player })
     }

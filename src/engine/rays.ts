@@ -1,11 +1,12 @@
 // Rays: the squares a beam can cross from a square towards a direction, up to the first wall or
 // the board's edge (R23, R26). Walls never move, so each ray is worked out once, the first time
-// a beam needs it, and kept with the compiled board; only a raised drawbridge, which depends on
-// the turn's board state, can stop a beam sooner (A5), and the ray lists where those could be.
+// a beam needs it, and kept with the compiled board (the board lasers' beams in a WeakMap); only a
+// raised drawbridge, which depends on the turn's board state, can stop a beam sooner (A5), and the
+// ray lists where those could be.
 import { directionIndex } from './geometry.js'
-import { stepsTowards } from './board.js'
+import { squareIndex, stepsTowards } from './board.js'
 import { isRaisedDrawbridge } from './floor.js'
-import type { Board, BoardState, Direction, Ray } from './types.js'
+import type { Board, BoardState, Direction, Ray, Square } from './types.js'
 
 /** The ray from the square at `index` towards `dir`: it starts with the square one step away. */
 export function rayFrom(board: Board, dir: Direction, index: number): Ray {
@@ -35,6 +36,50 @@ function traceRay(board: Board, dir: Direction, from: number): Ray {
     if (board.floorTypes[index] === 'drawbridge') drawbridges.push(indices.length)
     indices.push(index)
   }
-  // A beam that crosses the whole ray puts this very list in its event: events are read, never changed.
-  return { indices, squares: indices.map((index) => board.squares[index]!), drawbridges }
+  return makeRay(indices, indices.map((index) => board.squares[index]!), drawbridges)
+}
+
+function makeRay(indices: number[], squares: Square[], drawbridges: number[]): Ray {
+  return { indices, squares, drawbridges, prefixes: new Array<Square[] | undefined>(squares.length).fill(undefined) }
+}
+
+/**
+ * The first `count` squares of a ray, as a beam that stops there lists them in its event: the
+ * ray's own list when the beam crossed all of it, else a prefix made the first time a beam stopped
+ * there and kept with the ray. Events are read, never changed, so beams share these lists; every
+ * robot fires every stage, and a list made per beam was most of a hit's cost.
+ */
+export function firstSquares(ray: Ray, count: number): Square[] {
+  if (count === ray.squares.length) return ray.squares
+  return ray.prefixes[count] ?? (ray.prefixes[count] = ray.squares.slice(0, count))
+}
+
+/**
+ * A board's laser beams (R23), worked out once per board: for each of `board.lasers`, in order,
+ * the path of its beam as a ray that starts on the turret's own square (a beam always crosses that
+ * one, even where a drawbridge stands on it); and `reach`, 1 on every square some beam could cross
+ * while no drawbridge is raised. Kept in a WeakMap keyed by the board, like board-tables.ts.
+ */
+export interface BoardBeams {
+  readonly paths: readonly Ray[]
+  readonly reach: Uint8Array
+}
+
+const beamsByBoard = new WeakMap<Board, BoardBeams>()
+
+export function boardBeams(board: Board): BoardBeams {
+  let beams = beamsByBoard.get(board)
+  if (beams === undefined) {
+    const reach = new Uint8Array(board.squares.length)
+    const paths = board.lasers.map((laser) => {
+      const first = squareIndex(board, laser.at)
+      const ray = rayFrom(board, laser.dir, first)
+      const indices = [first, ...ray.indices]
+      for (const index of indices) reach[index] = 1
+      return makeRay(indices, [board.squares[first]!, ...ray.squares], ray.drawbridges.map((at) => at + 1))
+    })
+    beams = { paths, reach }
+    beamsByBoard.set(board, beams)
+  }
+  return beams
 }

@@ -151,6 +151,8 @@ export interface Ray {
   readonly squares: Square[]
   /** Where in the ray a drawbridge stands, which stops a beam while it is raised (A5). */
   readonly drawbridges: readonly number[]
+  /** The ray's first k squares at index k, made the first time a beam stops there (rays.ts firstSquares). */
+  readonly prefixes: (Square[] | undefined)[]
 }
 
 export const STEP_OFF_BOARD = -1

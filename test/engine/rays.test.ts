@@ -1,9 +1,9 @@
-// Rays (src/engine/rays.ts): the squares a beam can cross, worked out once per board, and robot
-// beams that follow them, stopped by the first real robot or a raised drawbridge (R15, R26, A5).
+// Rays (src/engine/rays.ts): the squares a beam can cross, worked out once per board, the board
+// lasers' beams, and robot beams that follow them, stopped by the first real robot or a raised drawbridge (R15, R26, A5).
 import { describe, expect, it } from 'vitest'
 import { squareIndex } from '../../src/engine/board.js'
 import { formatSquare } from '../../src/engine/geometry.js'
-import { rayFrom } from '../../src/engine/rays.js'
+import { boardBeams, firstSquares, rayFrom } from '../../src/engine/rays.js'
 import { resolveTurn } from '../../src/engine/turn.js'
 import { makeBoard, orders, robot, sq, stateWith } from './helpers.js'
 
@@ -33,6 +33,42 @@ describe('rayFrom', () => {
     const index = squareIndex(board, sq('r2c6'))
     expect(rayFrom(board, 'W', index)).toBe(rayFrom(board, 'W', index))
     expect(rayFrom(board, 'W', index)).not.toBe(rayFrom(board, 'E', index))
+  })
+})
+
+describe('firstSquares', () => {
+  const board = makeBoard([], { rows: 4, cols: 6 })
+  const ray = rayFrom(board, 'E', squareIndex(board, sq('r2c1')))
+
+  it("is the ray's own list for a beam that crosses it all, and the same prefix list for every beam that stops at one square", () => {
+    expect(firstSquares(ray, ray.squares.length)).toBe(ray.squares)
+    expect(firstSquares(ray, 2).map(formatSquare)).toEqual(['r2c2', 'r2c3'])
+    expect(firstSquares(ray, 2)).toBe(firstSquares(ray, 2))
+    expect(firstSquares(ray, 0)).toEqual([])
+    expect(ray.squares.map(formatSquare)).toEqual(['r2c2', 'r2c3', 'r2c4', 'r2c5', 'r2c6'])
+  })
+})
+
+describe('boardBeams', () => {
+  const board = makeBoard([
+    { type: 'laser', at: 'r2c2', dir: 'E', colour: 'red', strength: 1 },
+    { type: 'drawbridge', at: 'r2c2', side: 'N' },
+    { type: 'drawbridge', at: 'r2c4', side: 'N' },
+    { type: 'wall', at: 'r2c5', side: 'E' },
+    { type: 'laser', at: 'r4c1', dir: 'N', colour: 'blue', strength: 1 },
+  ], { rows: 4, cols: 6 })
+  const beams = boardBeams(board)
+
+  it("R23: each beam's path starts on the turret's own square, where a drawbridge does not stop it (A5), and ends at a wall or the edge", () => {
+    expect(beams.paths.map((path) => path.squares.map(formatSquare))).toEqual([['r2c2', 'r2c3', 'r2c4', 'r2c5'], ['r4c1']])
+    expect(beams.paths[0]!.indices).toEqual(beams.paths[0]!.squares.map((square) => squareIndex(board, square)))
+    expect(beams.paths[0]!.drawbridges).toEqual([2])
+  })
+
+  it('reaches exactly the squares some beam crosses, and is worked out once per board', () => {
+    const reached = board.squares.filter((_, index) => beams.reach[index] === 1).map(formatSquare).sort()
+    expect(reached).toEqual(['r2c2', 'r2c3', 'r2c4', 'r2c5', 'r4c1'])
+    expect(boardBeams(board)).toBe(beams)
   })
 })
 
