@@ -42,6 +42,15 @@ export interface EngineCopy {
 
 const repository = resolve(import.meta.dirname, '../..')
 
+/** The short id of the commit `ref` names. */
+function commitId(ref: string): string {
+  try {
+    return execFileSync('git', ['-C', repository, 'rev-parse', '--short', `${ref}^{commit}`], { encoding: 'utf8' }).trim()
+  } catch (error) {
+    throw new Error(`bench: no commit ${ref} (git rev-parse): ${(error as Error).message}`)
+  }
+}
+
 /** Unpacks the old engine from git into bench/.baseline/FOLDER unless it is there already; returns that folder. */
 function unpack(commit: string, folder: string): string {
   const target = join(repository, 'bench', '.baseline', folder)
@@ -62,7 +71,10 @@ function unpack(commit: string, folder: string): string {
  * keeps what it learned about the types a function sees per copy, so a copy used only to make the
  * bench's game states leaves the two engines being compared to learn from the bench's turns alone.
  */
-export async function loadEngineCopy(commit = BASELINE_COMMIT, copy = ''): Promise<EngineCopy> {
+export async function loadEngineCopy(ref = BASELINE_COMMIT, copy = ''): Promise<EngineCopy> {
+  // The folder is named by the commit id, never by a name such as HEAD: a copy unpacked under a
+  // name would be reused after the name had moved on (BENCH_BASELINE=HEAD timed an old HEAD).
+  const commit = commitId(ref)
   const engine = join(unpack(commit, copy ? `${commit}-${copy}` : commit), 'src', 'engine')
   const load = (file: string) => import(pathToFileURL(join(engine, file)).href)
   const [board, deck, program, turn, game, simulation] = await Promise.all(
