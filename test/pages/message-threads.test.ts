@@ -8,6 +8,7 @@ import { membership } from '../../src/server/services/membership.js'
 import { hideMessage, postMessage } from '../../src/server/services/messages.js'
 import { changeSettings, withdraw } from '../../src/server/services/seats.js'
 import { boundThreads, forgetThreads, keptThreads, messageThread } from '../../src/server/pages/message-threads.js'
+import { MAX_MARKED, messagesVersion, touchMessages } from '../../src/server/repositories/message-marks.js'
 import { PLAYERS, setUpGame, testApp, type TestApp } from '../server/helpers.js'
 
 let t: TestApp
@@ -111,5 +112,13 @@ describe('kept message threads', () => {
     boundThreads(g.ctx.db, Math.floor(one * 1.5), 100)
     g.thread('gm')
     expect(keptThreads(g.ctx.db).bytes).toBeLessThanOrEqual(Math.floor(one * 1.5))
+  })
+  it('keeps marks for a bounded number of games: past the bound every game counts as changed once', async () => {
+    const g = await table()
+    g.say('bob', 'all', 'hello')
+    const before = messagesVersion(g.ctx.db, g.gameId)
+    for (let i = 0; i < MAX_MARKED; i++) touchMessages(g.ctx.db, `other-game-${i}`)
+    expect(messagesVersion(g.ctx.db, g.gameId)).not.toBe(before)
+    expect(bodies(g.thread('ann'))).toEqual(['hello'])
   })
 })

@@ -75,38 +75,47 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
 /** The last block of a deflate stream: empty, stored, final. */
 const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff])
 
-/** Stored (uncompressed) deflate blocks holding `data`, not final: 65,535 bytes each at most. */
-function storedBlocks(out: Buffer[], data: Buffer): void {
-  for (let at = 0; at < data.length; at += 0xffff) {
-    const chunk = data.subarray(at, at + 0xffff)
-    out.push(Buffer.from([0x00, chunk.length & 0xff, chunk.length >> 8, ~chunk.length & 0xff, (~chunk.length >> 8) & 0xff]), chunk)
-  }
-}
-
-/** The segments in order as one gzip body. */
+/** The segments in order as one gzip body, written straight into one buffer of its size. */
 export function gzipOf(segments: readonly Segment[]): Buffer {
-  const out: Buffer[] = [GZIP_HEADER]
+  // A long per-request value is worth compressing (quickly); a few bytes go as stored blocks.
+  const pieces = segments.map((s) => (Buffer.isBuffer(s) && s.length > 1024
+    ? { text: s, deflated: deflateRawSync(s, { level: 1, finishFlush: zlibConstants.Z_SYNC_FLUSH }) } : s))
+  let total = GZIP_HEADER.length + FINAL_BLOCK.length + 8
+  for (const piece of pieces) {
+    if (Buffer.isBuffer(piece)) total += piece.length + 5 * Math.ceil(piece.length / 0xffff)
+    else total += piece.deflated.length
+  }
+  const out = Buffer.allocUnsafe(total)
+  let at = GZIP_HEADER.copy(out, 0)
   let crc = 0
   let size = 0
-  for (const segment of segments) {
-    if (Buffer.isBuffer(segment)) {
-      if (segment.length === 0) continue
-      // A long value is worth compressing (quickly); a few bytes go as they are.
-      if (segment.length > 1024) out.push(deflateRawSync(segment, { level: 1, finishFlush: zlibConstants.Z_SYNC_FLUSH }))
-      else storedBlocks(out, segment)
-      crc = crc32(segment, crc)
-      size += segment.length
+  for (const piece of pieces) {
+    if (Buffer.isBuffer(piece)) {
+      // Stored (uncompressed) deflate blocks, not final: 65,535 bytes each at most.
+      for (let from = 0; from < piece.length; from += 0xffff) {
+        const n = Math.min(0xffff, piece.length - from)
+        out[at] = 0
+        out.writeUInt16LE(n, at + 1)
+        out.writeUInt16LE(~n & 0xffff, at + 3)
+        piece.copy(out, at + 5, from, from + n)
+        at += 5 + n
+      }
+      crc = crc32(piece, crc)
+      size += piece.length
+    } else if ('text' in piece) {
+      at += piece.deflated.copy(out, at)
+      crc = crc32(piece.text, crc)
+      size += piece.text.length
     } else {
-      out.push(segment.deflated)
-      crc = (times(segment.shift, crc) ^ segment.crc) >>> 0
-      size += segment.length
+      at += piece.deflated.copy(out, at)
+      crc = (times(piece.shift, crc) ^ piece.crc) >>> 0
+      size += piece.length
     }
   }
-  const trailer = Buffer.alloc(8)
-  trailer.writeUInt32LE(crc >>> 0, 0)
-  trailer.writeUInt32LE(size >>> 0, 4)
-  out.push(FINAL_BLOCK, trailer)
-  return Buffer.concat(out)
+  at += FINAL_BLOCK.copy(out, at)
+  out.writeUInt32LE(crc >>> 0, at)
+  out.writeUInt32LE(size >>> 0, at + 4)
+  return out
 }
 
 /** The segments as text, for the rare client that takes no gzip. */

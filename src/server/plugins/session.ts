@@ -42,18 +42,23 @@ function viewerOf(ctx: ServiceContext, request: FastifyRequest): Viewer {
     const { game_id: gameId, ...rest } = user
     return { user: rest, tokenGameId: gameId }
   }
-  const raw = request.cookies[SESSION_COOKIE]
-  if (!raw) return { user: null }
-  const unsigned = request.unsignCookie(raw)
-  const user = unsigned.valid && unsigned.value ? ctx.users.sessionUser(unsigned.value, ctx.now()) : undefined
+  const sessionId = sessionIdOf(request)
+  const user = sessionId ? ctx.users.sessionUser(sessionId, ctx.now()) : undefined
   return { user: user ?? null }
 }
 
+// The session cookie's checked value per request: its signature (an HMAC) is checked once, not
+// again by every form token made or checked in the same request.
+const sessionIds = new WeakMap<FastifyRequest, string | null>()
+
 export function sessionIdOf(request: FastifyRequest): string | null {
+  const known = sessionIds.get(request)
+  if (known !== undefined) return known
   const raw = request.cookies[SESSION_COOKIE]
-  if (!raw) return null
-  const unsigned = request.unsignCookie(raw)
-  return unsigned.valid ? unsigned.value : null
+  const unsigned = raw ? request.unsignCookie(raw) : null
+  const id = unsigned?.valid ? unsigned.value : null
+  sessionIds.set(request, id)
+  return id
 }
 
 /**

@@ -18,6 +18,9 @@ interface Marks {
   games: Map<string, number>
 }
 
+/** Games with a mark of their own at most (about 100 bytes each). */
+export const MAX_MARKED = 10_000
+
 const marksOf = new WeakMap<Db, Marks>()
 
 function marks(db: Db): Marks {
@@ -37,7 +40,15 @@ export function touchMessages(db: Db, gameId?: string): void {
   if (gameId === undefined) {
     m.epoch++
     m.games.clear()
-  } else m.games.set(gameId, (m.games.get(gameId) ?? 0) + 1)
+  } else {
+    // Bounded: past MAX_MARKED games with a mark of their own, every game counts as changed once
+    // (a new epoch: exact, it only costs renderings).
+    if (m.games.size >= MAX_MARKED && !m.games.has(gameId)) {
+      m.epoch++
+      m.games.clear()
+    }
+    m.games.set(gameId, (m.games.get(gameId) ?? 0) + 1)
+  }
 }
 
 /** A mark of the game's messages that changes whenever they may have: compare, never show. */
