@@ -28,6 +28,8 @@ export type NewSubmission = Omit<SubmissionRow, 'id' | 'version'>
 /** One row: the game (always), the user's seat, the turn and the seat's latest program (each null when missing). */
 export interface SubmissionContext {
   game_status: string; gm_user_id: number
+  /** 1 for a practice game (issue 15): its turn closes as soon as every program is in. */
+  practice: number
   player_id: string | null; user_id: number | null
   turn_id: number | null; turn_number: number | null; turn_status: TurnStatus | null; opened_at: number | null
   reopened_player_id: string | null; programs_in: number | null
@@ -98,7 +100,7 @@ export function turnsRepository(db: Db) {
   // user's seat, the turn, the player's latest version): each statement costs a trip into SQLite,
   // and these trips were most of a submission's time (docs/performance.md).
   const submissionContext = db.prepare<{ game: string; user: number; turn: number }, SubmissionContext>(`SELECT
-      g.status AS game_status, g.gm_user_id, g.paused_at,
+      g.status AS game_status, g.gm_user_id, g.paused_at, g.practice,
       s.player_id, s.user_id,
       t.id AS turn_id, t.number AS turn_number, t.status AS turn_status, t.opened_at, t.reopened_player_id, t.programs_in,
       t.deadline, t.gm_locked_at,

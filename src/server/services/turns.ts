@@ -15,7 +15,7 @@ import type { submissionRequest } from '../schemas.js'
 import { reportNames, type Membership, type ServiceContext, type Viewer } from './context.js'
 import { dealtState, mustSubmit, openTurn, submitPath } from './deal.js'
 import { requireGm } from './membership.js'
-import { isPractice, missedProgramFill } from './bot-seats.js'
+import { missedProgramFill } from './bot-seats.js'
 import { correctionsOf } from './corrections.js'
 import { invalidatePublishedTurn } from './published-turns.js'
 import { lruMap } from './lru.js'
@@ -64,21 +64,23 @@ function sharedDealtState(ctx: ServiceContext, gameId: string, turnId: number, n
  * the turn and the previous version: a refused submission changes nothing.
  */
 export function submitProgram(ctx: ServiceContext, viewer: Viewer, gameId: string, turnNumber: number, input: SubmissionInput): SubmissionRow {
-  const stored = ctx.write(storeProgram(ctx, viewer, gameId, turnNumber, input))
-  closePracticeTurn(ctx, gameId, turnNumber)
+  const { stored, practice } = ctx.write(storeProgram(ctx, viewer, gameId, turnNumber, input))
+  if (practice) closePracticeTurn(ctx, gameId, turnNumber)
   return stored
 }
 
 /** The same, in a transaction shared with other submissions arriving at once (group-commit.ts). */
 export async function submitProgramSoon(ctx: ServiceContext, viewer: Viewer, gameId: string, turnNumber: number, input: SubmissionInput): Promise<SubmissionRow> {
-  const stored = await ctx.writeSoon(storeProgram(ctx, viewer, gameId, turnNumber, input))
-  closePracticeTurn(ctx, gameId, turnNumber)
+  const { stored, practice } = await ctx.writeSoon(storeProgram(ctx, viewer, gameId, turnNumber, input))
+  if (practice) closePracticeTurn(ctx, gameId, turnNumber)
   return stored
 }
 
-/** After a submission: a practice game's turn closes (and the next is dealt) as soon as every program is in (issue 15). */
+/**
+ * After a submission to a practice game (read with the submission, so other games pay no query for
+ * it): its turn closes (and the next is dealt) as soon as every program is in (issue 15).
+ */
 function closePracticeTurn(ctx: ServiceContext, gameId: string, turnNumber: number): void {
-  if (!isPractice(ctx, gameId)) return
   const turn = ctx.turns.byNumber(gameId, turnNumber)
   if (turn?.status === 'open' && turn.programs_in === 1) closeTurn(ctx, turn.id)
 }
@@ -89,7 +91,7 @@ type SubmissionInput = z.output<typeof submissionRequest>
 export const MAX_VERSIONS = 100
 
 /** The work of a submission, to be run inside a write transaction. */
-function storeProgram(ctx: ServiceContext, viewer: Viewer, gameId: string, turnNumber: number, input: SubmissionInput): () => SubmissionRow {
+function storeProgram(ctx: ServiceContext, viewer: Viewer, gameId: string, turnNumber: number, input: SubmissionInput): () => { stored: SubmissionRow; practice: boolean } {
   const userId = viewer.user?.id
   if (userId === undefined || (viewer.tokenGameId !== undefined && viewer.tokenGameId !== gameId)) throw notFound('no such game')
   return () => {
@@ -129,7 +131,7 @@ function storeProgram(ctx: ServiceContext, viewer: Viewer, gameId: string, turnN
       facing: input.facing ?? null, submitted_at: ctx.now(),
     })
     if (c.turn_status === 'open' && c.programs_in === 0 && c.previous_version === null) markIfAllProgramsIn(ctx, c.turn_id, dealt)
-    return stored
+    return { stored, practice: c.practice === 1 }
   }
 }
 
