@@ -1,6 +1,6 @@
 // Who is asking: a signed, http-only session cookie (set by the sign-in link) or an
 // `Authorization: Bearer <api token>` header, which opens only the game it was issued for.
-import cookie from '@fastify/cookie'
+import cookie, { signerFactory, type UnsignResult } from '@fastify/cookie'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { unauthorized } from '../errors.js'
 import { SESSION_TTL_MS } from '../services/auth.js'
@@ -15,7 +15,7 @@ declare module 'fastify' {
 }
 
 export async function registerSessions(app: FastifyInstance, ctx: ServiceContext, secret: string, secure: boolean) {
-  await app.register(cookie, { secret })
+  await app.register(cookie, { secret: rememberingSigner(secret) })
   app.decorateRequest('viewer', null as unknown as Viewer)
   app.addHook('onRequest', async (request) => {
     request.viewer = viewerOf(ctx, request)
@@ -30,6 +30,34 @@ export async function registerSessions(app: FastifyInstance, ctx: ServiceContext
 declare module 'fastify' {
   interface FastifyInstance {
     startSession(reply: FastifyReply, sessionId: string): void
+  }
+}
+
+/** Signed cookie values whose signature was found valid, at most (a session's and a form cookie's per browser). */
+const REMEMBERED_SIGNATURES = 20_000
+
+/**
+ * The cookie signer, remembering the signed values it found valid: every page request carries the
+ * same session and form cookies, and checking each signature (an HMAC) again was a measurable part
+ * of a kept page's time. Only valid results are kept (a forged value is checked every time and
+ * cannot push the real ones out), in a bounded map, oldest out first; a value once valid stays
+ * valid for the same secret, so nothing is served that a fresh check would refuse.
+ */
+function rememberingSigner(secret: string): ReturnType<typeof signerFactory> {
+  const signer = signerFactory(secret)
+  const valid = new Map<string, UnsignResult>()
+  return {
+    sign: (value: string) => signer.sign(value),
+    unsign(input: string) {
+      const known = valid.get(input)
+      if (known) return known
+      const result = signer.unsign(input)
+      if (result.valid) {
+        if (valid.size >= REMEMBERED_SIGNATURES) valid.delete(valid.keys().next().value!)
+        valid.set(input, Object.freeze(result))
+      }
+      return result
+    },
   }
 }
 
