@@ -274,6 +274,8 @@ describe('the published turn page cache', () => {
     expect((await gm.get(report)).body).toContain('hidden: off topic')
     // Cid leaves: the others' message forms no longer offer Cid (the table's shape is part of the thread's key).
     expect(targets((await gm.get(report)).body)).toContain(seat.cid)
+    const cidsView = await cid.get(report) // Cid's facts (a member, in their seat) are now remembered too
+    expect(viewpoint(cidsView.body).firstColumn).toBe(seat.cid)
     expect((await cid.submit(`/games/${gameId}`, `/games/${gameId}/withdraw`, { confirm: 'on', reason: 'bye' })).status).toBe(303)
     expect(targets((await gm.get(report)).body)).not.toContain(seat.cid)
     // Cid is no member now: the members' report is not theirs to read.

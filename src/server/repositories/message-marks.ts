@@ -8,6 +8,7 @@
 // then every game counts as changed. A touch inside a transaction that rolls back only costs a
 // rendering.
 import type { Db } from '../plugins/db.js'
+import { dataVersionNow } from './data-version.js'
 import type { GameRow, SeatRow } from './games.js'
 
 interface Marks {
@@ -26,8 +27,7 @@ const marksOf = new WeakMap<Db, Marks>()
 function marks(db: Db): Marks {
   let m = marksOf.get(db)
   if (!m) {
-    const statement = db.prepare<[], number>('PRAGMA data_version').pluck()
-    const dataVersion = () => statement.get()!
+    const dataVersion = () => dataVersionNow(db)
     m = { dataVersion, seenVersion: dataVersion(), epoch: 0, games: new Map() }
     marksOf.set(db, m)
   }

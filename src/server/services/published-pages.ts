@@ -19,6 +19,8 @@
 // Bounded: at most `maxBytes` of kept pages (compressed, with their objects) and `maxEntries`
 // pages; the least recently used go first.
 import type { Db } from '../plugins/db.js'
+import { dataVersionNow } from '../repositories/data-version.js'
+import { gameVersions } from '../repositories/game-versions.js'
 import { TABLE_SHAPE_SQL } from '../repositories/message-marks.js'
 import type { ServiceContext } from './context.js'
 import { lruMap } from './lru.js'
@@ -29,6 +31,8 @@ import { lruMap } from './lru.js'
  */
 export const PUBLISHED_PAGES_MAX_BYTES = 32 * 1024 * 1024
 export const PUBLISHED_PAGES_MAX_ENTRIES = 10_000
+/** (turn, viewer) facts remembered at most: each under 1 KB (its key and two short strings: seats and table), so under ~10 MB. */
+export const FACTS_MAX_ENTRIES = 10_000
 
 export interface CachedPage {
   /** The facts the page was rendered from; compared with the database's on every use. */
@@ -69,15 +73,15 @@ export function forgetPublishedTurn(gameId: string, turn: number): void {
 }
 
 export function publishedPagesStore(db: Db, maxBytes = PUBLISHED_PAGES_MAX_BYTES, maxEntries = PUBLISHED_PAGES_MAX_ENTRIES): PublishedPages {
-  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck()
-  let seenVersion = dataVersion.get()!
+  const dataVersion = { get: () => dataVersionNow(db) }
+  let seenVersion = dataVersion.get()
   const entries = lruMap<string, CachedPage>({ maxEntries, maxWeight: maxBytes, weigh: (page) => page.bytes })
   const dropWhere = (prefix: string) => entries.deleteWhere((key) => key.startsWith(prefix))
   const clear = () => entries.clear()
 
   const store: PublishedPages = {
     get(key, fingerprint) {
-      const version = dataVersion.get()!
+      const version = dataVersion.get()
       if (version !== seenVersion) {
         clear()
         seenVersion = version
@@ -149,15 +153,30 @@ function storeOf(db: Db): Store {
       FROM games g JOIN turns t ON t.game_id = g.id AND t.number = ? WHERE g.id = ?`)
     const spectator = db.prepare<[number, string], TurnFacts>(`SELECT g.id AS gameId, t.number AS turnNumber, t.status AS status, 1 AS member, NULL AS seat, ${FACTS} AS fingerprint, '' AS tableShape
       FROM games g JOIN turns t ON t.game_id = g.id AND t.number = ? WHERE g.public_token = ?`)
+    // The facts of each (turn, viewer) asked for lately, used again while no write has touched
+    // the game since (repositories/game-versions.ts: every write to the game's rows on this
+    // connection, and any other connection's commit): a kept page then costs no SQL at all.
+    const versions = gameVersions(db)
+    const memo = lruMap<string, { stamp: string; facts: TurnFacts }>(FACTS_MAX_ENTRIES)
+    const remembered = (key: string, gameIdOf: (facts: TurnFacts) => string, read: () => TurnFacts | undefined) => {
+      const kept = memo.get(key)
+      if (kept && kept.stamp === versions.current(gameIdOf(kept.facts))) return kept.facts
+      if (kept) memo.delete(key)
+      const facts = read()
+      // The version is read after the query, with nothing in between (synchronous): it is the facts' own.
+      if (!facts || db.inTransaction) return facts
+      memo.set(key, { stamp: versions.current(facts.gameId), facts: Object.freeze(facts) })
+      return facts
+    }
     store = {
       pages: publishedPagesStore(db),
-      memberFacts: (gameId, number, userId) => {
+      memberFacts: (gameId, number, userId) => remembered(`${gameId}/${number}/${userId}`, (facts) => facts.gameId, () => {
         const row = member.get(userId, userId, number, gameId)
         if (!row) return undefined
         const { gm, ...facts } = row
         return { ...facts, member: gm === 1 || facts.seat !== null ? 1 : 0 }
-      },
-      spectatorFacts: (publicToken, number) => spectator.get(number, publicToken),
+      }),
+      spectatorFacts: (publicToken, number) => remembered(`watch:${publicToken}/${number}`, (facts) => facts.gameId, () => spectator.get(number, publicToken)),
     }
     stores.set(db, store)
   }
