@@ -38,14 +38,16 @@ async function startTarget(options: ServerBenchOptions) {
   if (options.db) args.push('--db', options.db)
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] })
   // The target answers each command with one JSON line, in order.
-  const waiting: ((line: string) => void)[] = []
+  const waiting: { resolve: (line: string) => void; reject: (error: Error) => void }[] = []
   let failed: Error | null = null
-  createInterface({ input: child.stdout! }).on('line', (line) => waiting.shift()?.(line))
-  child.once('exit', (code) => { failed = new Error(`bench target exited with ${code}`) })
+  createInterface({ input: child.stdout! }).on('line', (line) => waiting.shift()?.resolve(line))
+  child.once('exit', (code) => {
+    failed = new Error(`bench target exited with ${code}`)
+    for (const w of waiting.splice(0)) w.reject(failed)
+  })
   const nextLine = () => new Promise<string>((resolve, reject) => {
     if (failed) return reject(failed)
-    waiting.push(resolve)
-    child.once('exit', () => reject(failed))
+    waiting.push({ resolve, reject })
   })
   const target = JSON.parse(await nextLine()) as Target
   return {
