@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { unauthorized } from '../errors.js'
 import { SESSION_TTL_MS } from '../services/auth.js'
 import type { ServiceContext, Viewer } from '../services/context.js'
+import { lruMap } from '../services/lru.js'
 
 export const SESSION_COOKIE = 'botwars_session'
 
@@ -40,22 +41,19 @@ const REMEMBERED_SIGNATURES = 20_000
  * The cookie signer, remembering the signed values it found valid: every page request carries the
  * same session and form cookies, and checking each signature (an HMAC) again was a measurable part
  * of a kept page's time. Only valid results are kept (a forged value is checked every time and
- * cannot push the real ones out), in a bounded map, oldest out first; a value once valid stays
+ * cannot push the real ones out), in a bounded map (services/lru.ts), least recently used out first; a value once valid stays
  * valid for the same secret, so nothing is served that a fresh check would refuse.
  */
 function rememberingSigner(secret: string): ReturnType<typeof signerFactory> {
   const signer = signerFactory(secret)
-  const valid = new Map<string, UnsignResult>()
+  const valid = lruMap<string, UnsignResult>(REMEMBERED_SIGNATURES)
   return {
     sign: (value: string) => signer.sign(value),
     unsign(input: string) {
       const known = valid.get(input)
       if (known) return known
       const result = signer.unsign(input)
-      if (result.valid) {
-        if (valid.size >= REMEMBERED_SIGNATURES) valid.delete(valid.keys().next().value!)
-        valid.set(input, Object.freeze(result))
-      }
+      if (result.valid) valid.set(input, Object.freeze(result))
       return result
     },
   }
