@@ -8,11 +8,13 @@
 //   `game_id` (or a `turn_id`, or the games row itself) moves its game's version; a write to any
 //   other table moves every game's (a table added later is covered the same way, by default);
 // - any other connection (a second server process, the sqlite3 shell, the backup command): its
-//   commit moves SQLite's `PRAGMA data_version`, which `current()` reads; then every game's moves.
+//   commit moves SQLite's `PRAGMA data_version`, which `current()` reads (data-version.ts: once per
+//   synchronous run, shared with the other caches); then every game's moves.
 // Only tables that no cached view reads are left out (IGNORED, each with why).
 // A version that moved for a write later rolled back only costs a rendering; the version is read
 // before a view's data is, so a write during an asynchronous rendering makes that rendering stale.
 import type { Db } from '../plugins/db.js'
+import { dataVersionNow } from './data-version.js'
 
 /** Tables no game view shows, so their writes (frequent, some of them) move no version. */
 const IGNORED: Record<string, string> = {
@@ -75,11 +77,10 @@ function track(db: Db): GameVersions {
       db.exec(`CREATE TEMP TRIGGER IF NOT EXISTS "botwars_version_${table}_${op.toLowerCase()}" AFTER ${op} ON main."${table}" BEGIN ${body} END`)
     }
   }
-  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck()
-  let seenDataVersion = dataVersion.get()!
+  let seenDataVersion = dataVersionNow(db)
   return {
     current(gameId) {
-      const now = dataVersion.get()!
+      const now = dataVersionNow(db)
       if (now !== seenDataVersion) {
         seenDataVersion = now
         everythingChanged()
