@@ -12,6 +12,7 @@ import { dirname } from 'node:path'
 import { mkdirSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { fileURLToPath } from 'node:url'
+import { Generator, seedRandom } from '../src/engine/random.js'
 import { openDatabase } from '../src/server/plugins/db.js'
 import { createContext } from '../src/server/services/context.js'
 import { abandonGame } from '../src/server/services/games.js'
@@ -38,8 +39,11 @@ const ctx = createContext({ db, now: Date.now, baseUrl: 'http://127.0.0.1:3000',
 const BOARDS = ['training-floor', 'conveyor-works', 'the-foundry', 'grand-factory']
 const POOL = Math.max(16, games * 2)
 
-let seed = 12345
-const rand = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return Math.floor((seed / 2147483648) * n) }
+// The engine's seeded generator: the linear congruential one this used before, in doubles, lost its
+// low bits past 2^53 (seed × 1103515245 reaches 2^61), so it was not the generator it looked like
+// (bench/memory-10k.ts found the same one revisiting few games).
+const generator = new Generator(seedRandom(12345))
+const rand = (n: number) => generator.int(0, n - 1)
 
 const gms = Array.from({ length: 200 }, (_, i) => user(ctx, `gm-${i}@example.org`, `GM ${i}`))
 const t0 = performance.now()
