@@ -14,6 +14,23 @@ it('lets the least recently used go first (a read counts as a use, a peek does n
   expect([map.peek('a'), map.peek('c'), map.peek('d')]).toEqual([undefined, 3, 4])
 })
 
+it('never drops an entry read at least once in every maxEntries / 2 insertions, and moves only entries of the older half', () => {
+  const map = lruMap<string, number>(8)
+  map.set('hot', 0)
+  for (let i = 0; i < 1000; i++) {
+    map.set(`cold${i}`, i)
+    if (i % 4 === 3) expect(map.get('hot')).toBe(0)
+  }
+  expect(map.size).toBe(8)
+  // 'd', read in the newer half, stays where it is; 'a', read in the older half, goes to the back; so 'b' goes first.
+  const small = lruMap<string, number>(4)
+  for (const key of ['a', 'b', 'c', 'd']) small.set(key, 1)
+  small.get('d')
+  small.get('a') // in the older half: moved to the back
+  small.set('e', 1)
+  expect([...['a', 'b', 'c', 'd', 'e'].map((k) => small.peek(k) !== undefined)]).toEqual([true, false, true, true, true])
+})
+
 it('keeps the weight of what it holds under maxWeight, and always the entry just set', () => {
   const map = lruMap<string, Buffer>({ maxEntries: 100, maxWeight: 10, weigh: (b) => b.length })
   for (let i = 0; i < 20; i++) {
