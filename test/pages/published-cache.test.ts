@@ -108,6 +108,37 @@ describe('the published turn page cache', () => {
     expect((await browser(t.app).get(g.report)).status).toBe(303) // to the sign-in page
   })
 
+  it('remembers a form token per form cookie and session (kept-form-tokens.ts), and gives it to no other session or cookie', async () => {
+    const g = await publishedGame()
+    const first = csrfOf((await g.ann.get(g.report)).body)
+    // The same browser, same session: the token is remembered, on the report and on the game page, and it works.
+    expect(csrfOf((await g.ann.get(g.report)).body)).toBe(first)
+    expect(csrfOf((await g.ann.get(`/games/${g.gameId}`)).body)).toBe(first)
+    // Bob holding Ann's form cookie (stolen, or a shared computer) gets a token of his own, and Ann's does not work for him.
+    const bobWithAnnsCookie = browser(t.app)
+    bobWithAnnsCookie.jar.set('botwars_session', g.bob.jar.get('botwars_session')!)
+    bobWithAnnsCookie.jar.set('botwars_csrf', g.ann.jar.get('botwars_csrf')!)
+    const bobsToken = csrfOf((await bobWithAnnsCookie.get(g.report)).body)
+    expect(bobsToken).not.toBe(first)
+    expect((await bobWithAnnsCookie.post('/sign-out', { _csrf: first })).status).toBe(403)
+    // Ann signed in again (a new session, the same form cookie): a new token; the old one is refused with the new session.
+    const again = await signIn(t.app, 'ann@example.org')
+    const annAgain = browser(t.app, again)
+    annAgain.jar.set('botwars_csrf', g.ann.jar.get('botwars_csrf')!)
+    const second = csrfOf((await annAgain.get(g.report)).body)
+    expect(second).not.toBe(first)
+    expect((await annAgain.post('/sign-out', { _csrf: first })).status).toBe(403)
+    // A form cookie whose signature fails is not remembered: a new secret is set, with a token for it.
+    const forged = browser(t.app, again)
+    forged.jar.set('botwars_csrf', `${g.ann.jar.get('botwars_csrf')!.split('.')[0]}.forged`)
+    const forgedView = await forged.get(g.report)
+    expect(forged.jar.get('botwars_csrf')).not.toContain('forged')
+    expect(csrfOf(forgedView.body)).not.toBe(second)
+    expect((await forged.post('/sign-out', { _csrf: csrfOf(forgedView.body) })).status).toBe(303)
+    // And the remembered token still does what a fresh one does.
+    expect((await g.ann.post('/sign-out', { _csrf: first })).status).toBe(303)
+  })
+
   it('sends the same page gzipped to a browser that takes gzip, a valid stream with the viewer\'s own parts', async () => {
     const g = await publishedGame()
     const plain = await g.ann.get(g.report)

@@ -21,11 +21,11 @@
 import { randomBytes } from 'node:crypto'
 import ejs from 'ejs'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { formTokenOwner } from '../plugins/session.js'
 import { gameVersions } from '../repositories/game-versions.js'
 import type { ServiceContext } from '../services/context.js'
 import { publishedPagesStore, type CachedPage, type PublishedPages } from '../services/published-pages.js'
 import { acceptsGzip, cutAtSlots, gzipOf, plainOf, type DeflatedPart, type Segment } from './gzip-parts.js'
+import { keptFormToken } from './kept-form-tokens.js'
 import { formatters, type PageKit } from './kit.js'
 import { liveUntil } from './services.js'
 
@@ -85,11 +85,10 @@ export function gamePageCache(ctx: Pick<ServiceContext, 'db'>) {
 }
 
 /** One slot's text for this request. */
-function slotValue(slot: string, request: { name: string; email: string; csrf: string; now: number }): string {
+function slotValue(slot: string, request: { name: string; email: string; now: number }): string {
   switch (slot) {
     case 'name': return ejs.escapeXML(request.name)
     case 'email': return ejs.escapeXML(request.email)
-    case 'csrf': return request.csrf
     case 'now': return String(request.now)
   }
   const ms = Number(slot.slice(2, -1))
@@ -126,8 +125,8 @@ export async function sendKeptGamePage(kit: PageKit, request: FastifyRequest, re
     cache.pages.set(key, kept)
   }
   const values = new Map<string, Buffer>()
-  const fill = { name: user.name, email: user.email, csrf: '', now: kit.ctx.now() }
-  if (kept.slots.includes('csrf')) fill.csrf = ejs.escapeXML(reply.generateCsrf({ userInfo: formTokenOwner(request) }))
+  if (kept.slots.includes('csrf')) values.set('csrf', keptFormToken(kit.ctx, request, reply))
+  const fill = { name: user.name, email: user.email, now: kit.ctx.now() }
   const segments: Segment[] = [kept.parts[0]!]
   kept.slots.forEach((slot, i) => {
     let value = values.get(slot)

@@ -12,7 +12,7 @@ import view from '@fastify/view'
 import ejs from 'ejs'
 import type { FastifyInstance } from 'fastify'
 import { fileURLToPath } from 'node:url'
-import { formTokenOwner } from '../plugins/session.js'
+import { csrfCookieName, formTokenOwner } from '../plugins/session.js'
 import type { SignInLimits } from '../plugins/sign-in-limits.js'
 import { mailPages } from '../mail/pages.js'
 import type { ServiceContext } from '../services/context.js'
@@ -39,9 +39,6 @@ export interface PagesOptions {
   /** The live streams' heartbeat interval (live/routes.ts). */
   liveHeartbeatMs?: number | undefined
 }
-
-/** The form cookie; over HTTPS with the `__Host-` prefix, so no other host (a sibling subdomain) can set it. */
-export const csrfCookieName = (secure: boolean) => (secure ? '__Host-botwars_csrf' : 'botwars_csrf')
 
 export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): Promise<void> {
   const { ctx } = options

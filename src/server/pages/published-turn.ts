@@ -11,9 +11,9 @@
 import { createHash, randomBytes } from 'node:crypto'
 import ejs from 'ejs'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { formTokenOwner } from '../plugins/session.js'
 import { memberTurnFacts, publishedPages, type CachedPage, type TurnFacts } from '../services/published-pages.js'
 import { acceptsGzip, cutAtSlots, gzipOf, plainOf, type DeflatedPart, type Segment } from './gzip-parts.js'
+import { keptFormToken } from './kept-form-tokens.js'
 import type { PageKit } from './kit.js'
 import type { KeptThread } from './message-threads.js'
 
@@ -60,6 +60,8 @@ export interface PublishedPageRequest {
   messages?: () => KeptThread
 }
 
+const NO_TOKEN = Buffer.alloc(0)
+
 /** The form cookie's value (plain or `__Host-` over HTTPS): the secret the page's tokens are made from. */
 const csrfSecretOf = (request: FastifyRequest) => request.cookies['__Host-botwars_csrf'] ?? request.cookies['botwars_csrf']
 
@@ -68,8 +70,8 @@ const csrfSecretOf = (request: FastifyRequest) => request.cookies['__Host-botwar
  * page as this viewer gets it (the seat's page, who is signed in, their messages, and their CSRF
  * secret, which the token in their cached copy is valid for): `private, no-cache` lets only the
  * viewer's own browser keep it, and ask again each time, getting a 304 while nothing changed. The
- * ETag is weak: each response carries a fresh CSRF token and the server's clock, so two copies are
- * equivalent, not byte for byte the same.
+ * ETag is weak: each response carries the server's clock (and a fresh CSRF token where none is kept,
+ * kept-form-tokens.ts), so two copies are equivalent, not byte for byte the same.
  */
 export async function sendPublishedPage(kit: PageKit, request: FastifyRequest, reply: FastifyReply, page: PublishedPageRequest): Promise<FastifyReply> {
   const store = publishedPages(kit.ctx)
@@ -98,8 +100,7 @@ export async function sendPublishedPage(kit: PageKit, request: FastifyRequest, r
   reply.header('cache-control', 'private, no-cache').header('vary', 'cookie, accept-encoding')
   if (tag) reply.header('etag', tag)
   if (tag && request.headers['if-none-match'] === tag) return reply.status(304).send()
-  const token = needsCsrf ? ejs.escapeXML(reply.generateCsrf({ userInfo: formTokenOwner(request) })) : ''
-  const tokenBytes = Buffer.from(token)
+  const tokenBytes = needsCsrf ? keptFormToken(kit.ctx, request, reply) : NO_TOKEN
   const segments: Segment[] = [cached.parts[0]!]
   cached.slots.forEach((slot, i) => {
     if (slot === 'messages') {

@@ -9,6 +9,9 @@ import { lruMap } from '../services/lru.js'
 
 export const SESSION_COOKIE = 'botwars_session'
 
+/** The form cookie; over HTTPS with the `__Host-` prefix, so no other host (a sibling subdomain) can set it. */
+export const csrfCookieName = (secure: boolean) => (secure ? '__Host-botwars_csrf' : 'botwars_csrf')
+
 declare module 'fastify' {
   interface FastifyRequest {
     viewer: Viewer
