@@ -2,7 +2,7 @@
 // stays bounded). Small Buffers are otherwise slices of Node's shared 8 KiB pool, and one kept
 // slice keeps the whole slab alive: the stores' byte bounds would undercount up to 8 KiB a part.
 import { expect, it } from 'vitest'
-import { deflatePart } from '../../src/server/pages/gzip-parts.js'
+import { cutAtSlots, deflatePart } from '../../src/server/pages/gzip-parts.js'
 
 it('gives each compressed part a memory block of its own size, small or large', () => {
   for (const size of [1, 200, 3000, 70_000]) {
@@ -10,4 +10,14 @@ it('gives each compressed part a memory block of its own size, small or large', 
     expect(part.deflated.buffer.byteLength).toBe(part.deflated.length)
     expect(part.deflated.byteOffset).toBe(0)
   }
+})
+
+it('keeps all of a page\'s compressed parts in one block of exactly their size, and nothing else in it', () => {
+  const html = Array.from({ length: 12 }, (_, i) => `<p>${'part '.repeat(40 * (i + 1))}</p>`).join('SLOTname')
+  const { parts, slots } = cutAtSlots<'name'>(html, /SLOT(name)/)
+  expect([parts.length, slots.length]).toEqual([12, 11])
+  const block = parts[0]!.deflated.buffer
+  expect(parts.every((part) => part.deflated.buffer === block)).toBe(true)
+  expect(block.byteLength).toBe(parts.reduce((n, part) => n + part.deflated.length, 0))
+  expect(new Set(parts.map((part) => part.shift.buffer)).size).toBe(1)
 })

@@ -77,16 +77,18 @@ const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff])
 
 /** The segments in order as one gzip body, written straight into one buffer of its size. */
 export function gzipOf(segments: readonly Segment[]): Buffer {
-  // A long per-request value is worth compressing (quickly); a few bytes go as stored blocks.
-  const pieces = segments.map((s) => (Buffer.isBuffer(s) && s.length > 1024
-    ? { text: s, deflated: deflateRawSync(s, { level: 1, finishFlush: zlibConstants.Z_SYNC_FLUSH }) } : s))
+  // A long per-request value is worth compressing (quickly); a few bytes go as stored blocks. Most
+  // pages have none, so no second list is made for them. Bytes are placed with Uint8Array#set: a
+  // page has a few dozen segments, and Buffer#copy costs a call through JavaScript checks for each.
+  const pieces = segments.some(isLong) ? segments.map((s) => (isLong(s) ? { text: s, deflated: deflateRawSync(s, { level: 1, finishFlush: zlibConstants.Z_SYNC_FLUSH }) } : s)) : segments
   let total = GZIP_HEADER.length + FINAL_BLOCK.length + 8
   for (const piece of pieces) {
     if (Buffer.isBuffer(piece)) total += piece.length + 5 * Math.ceil(piece.length / 0xffff)
     else total += piece.deflated.length
   }
   const out = Buffer.allocUnsafe(total)
-  let at = GZIP_HEADER.copy(out, 0)
+  out.set(GZIP_HEADER, 0)
+  let at = GZIP_HEADER.length
   let crc = 0
   let size = 0
   for (const piece of pieces) {
@@ -94,29 +96,37 @@ export function gzipOf(segments: readonly Segment[]): Buffer {
       // Stored (uncompressed) deflate blocks, not final: 65,535 bytes each at most.
       for (let from = 0; from < piece.length; from += 0xffff) {
         const n = Math.min(0xffff, piece.length - from)
+        const inverse = ~n & 0xffff
         out[at] = 0
-        out.writeUInt16LE(n, at + 1)
-        out.writeUInt16LE(~n & 0xffff, at + 3)
-        piece.copy(out, at + 5, from, from + n)
+        out[at + 1] = n & 0xff
+        out[at + 2] = n >>> 8
+        out[at + 3] = inverse & 0xff
+        out[at + 4] = inverse >>> 8
+        out.set(n === piece.length ? piece : piece.subarray(from, from + n), at + 5)
         at += 5 + n
       }
       crc = crc32(piece, crc)
       size += piece.length
     } else if ('text' in piece) {
-      at += piece.deflated.copy(out, at)
+      out.set(piece.deflated, at)
+      at += piece.deflated.length
       crc = crc32(piece.text, crc)
       size += piece.text.length
     } else {
-      at += piece.deflated.copy(out, at)
+      out.set(piece.deflated, at)
+      at += piece.deflated.length
       crc = (times(piece.shift, crc) ^ piece.crc) >>> 0
       size += piece.length
     }
   }
-  at += FINAL_BLOCK.copy(out, at)
+  out.set(FINAL_BLOCK, at)
+  at += FINAL_BLOCK.length
   out.writeUInt32LE(crc >>> 0, at)
   out.writeUInt32LE(size >>> 0, at + 4)
   return out
 }
+
+const isLong = (segment: Segment): segment is Buffer => Buffer.isBuffer(segment) && segment.length > 1024
 
 /** The segments as text, for the rare client that takes no gzip. */
 export function plainOf(segments: readonly Segment[]): Buffer {
@@ -126,11 +136,28 @@ export function plainOf(segments: readonly Segment[]): Buffer {
 /**
  * A rendered page cut at its slot markers (`pattern` captures each slot's name): the parts between
  * them compressed once, the slots in order, and what it all holds in memory (objects included).
+ *
+ * All of a page's compressed parts live in one memory block of their total size, and all their CRC
+ * shifts in one array (each part a view of its range): every request for the page reads them all,
+ * and a dozen scattered blocks per page, among thousands of kept pages, made each request wait on
+ * memory a dozen times. The block is the page's alone, so it is freed with the page.
  */
 export function cutAtSlots<Slot extends string>(html: string, pattern: RegExp): { parts: DeflatedPart[]; slots: Slot[]; bytes: number } {
-  const parts: DeflatedPart[] = []
+  const texts: Buffer[] = []
   const slots: Slot[] = []
-  html.split(pattern).forEach((piece, i) => (i % 2 === 0 ? parts.push(deflatePart(Buffer.from(piece))) : slots.push(piece as Slot)))
+  html.split(pattern).forEach((piece, i) => (i % 2 === 0 ? texts.push(Buffer.from(piece)) : slots.push(piece as Slot)))
+  const compressed = texts.map((text) => deflateRawSync(text, { level: 6, finishFlush: zlibConstants.Z_SYNC_FLUSH }))
+  const block = Buffer.allocUnsafeSlow(compressed.reduce((n, c) => n + c.length, 0))
+  const shifts = new Uint32Array(32 * texts.length)
+  let at = 0
+  const parts = texts.map((text, i): DeflatedPart => {
+    const deflated = block.subarray(at, at + compressed[i]!.length)
+    deflated.set(compressed[i]!)
+    at += deflated.length
+    const shift = shifts.subarray(32 * i, 32 * (i + 1))
+    shift.set(shiftFor(text.length))
+    return { deflated, length: text.length, crc: crc32(text), shift }
+  })
   return { parts, slots, bytes: parts.reduce((n, part) => n + part.deflated.length + PART_OVERHEAD_BYTES, 400) }
 }
 
