@@ -11,6 +11,7 @@
 // on stdin: every submission game's open turn is closed and published (as its deadline would) and
 // the next dealt, and one JSON line answers with each player's turn and a legal program of the new
 // hand. The page games are never advanced, so their kept report pages stay what they were.
+// `copy-report-pages` copies each player's report page as sent, for the bare route's /pages/:i.
 //
 //   node --import tsx bench/server-target.ts [--db FILE] [--games N] [--players N] [--submit-games N]
 // With --db, FILE is copied to a temp directory first (the original is never written).
@@ -110,6 +111,29 @@ function advance(): Submitter[] {
 
 const bare = Fastify({ logger: false })
 bare.get('/bare', async () => ({ ok: true }))
+// The measuring client's ceiling for the report pages (bench/server.ts): each player's report page
+// as the app sent it (gzipped bytes and headers, copied by `copy-report-pages`), sent again as it is
+// by a bare route, so that a page of the same bytes costs the server nothing but the send. autocannon
+// decodes every response body as text, which costs it ~10 µs a kilobyte of gzipped (random-looking)
+// bytes that differ from response to response: with ~6 KB pages the client, not the server, sets the pace.
+const copiedPages: { headers: Record<string, string>; body: Buffer }[] = []
+bare.get<{ Params: { i: string } }>('/pages/:i', (request, reply) => {
+  const page = copiedPages[Number(request.params.i) % Math.max(1, copiedPages.length)]
+  if (!page) return reply.status(404).send()
+  reply.headers(page.headers).send(page.body)
+})
+async function copyReportPages(): Promise<{ pages: number; meanBytes: number }> {
+  copiedPages.length = 0
+  for (const p of players) {
+    const res = await app.inject({ method: 'GET', url: `/games/${p.gameId}/turns/${p.reportTurn}`, headers: { cookie: p.cookie, 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'text/html' } })
+    const headers: Record<string, string> = {}
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (!['set-cookie', 'date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name) && typeof value === 'string') headers[name] = value
+    }
+    copiedPages.push({ headers, body: res.rawPayload })
+  }
+  return { pages: copiedPages.length, meanBytes: Math.round(copiedPages.reduce((n, page) => n + page.body.length, 0) / Math.max(1, copiedPages.length)) }
+}
 bare.post('/bare', async (request, reply) => reply.status(201).send({ ok: true, got: (request.body as { cards?: unknown[] }).cards?.length ?? 0 }))
 
 const appUrl = await app.listen({ port: 0, host: '127.0.0.1' })
@@ -124,6 +148,7 @@ const stop = async () => {
 }
 createInterface({ input: process.stdin }).on('line', (line) => {
   if (line.trim() === 'advance') process.stdout.write(JSON.stringify(advance()) + '\n')
+  if (line.trim() === 'copy-report-pages') void copyReportPages().then((copied) => process.stdout.write(JSON.stringify(copied) + '\n'))
 })
 process.stdin.on('end', () => void stop())
 process.stdin.on('close', () => void stop())

@@ -14,6 +14,7 @@ import { closeTurn, publishByGm } from '../src/server/services/turns.js'
 import { membership } from '../src/server/services/membership.js'
 import { seatedGame, start, submitAll, user } from '../src/testkit/games.js'
 import { quantile } from '../src/testkit/stats.js'
+import { skipBodyText } from './autocannon-bodies.js'
 import type { Submitter, Target } from './server-target.js'
 
 export interface ServerBenchOptions {
@@ -28,6 +29,8 @@ export interface ServerBenchOptions {
   db?: string
   games?: number
   closeSamples?: number
+  /** Leave autocannon's decoding of every body as text in (as shipped): the client then sets the pace for pages (autocannon-bodies.ts). */
+  clientDecodesBodies?: boolean
   log?: (line: string) => void
 }
 
@@ -57,6 +60,12 @@ async function startTarget(options: ServerBenchOptions) {
       const answer = nextLine()
       child.stdin!.write('advance\n')
       return JSON.parse(await answer) as Submitter[]
+    },
+    /** Copies each player's report page into the bare app (server-target.ts, /pages/:i). */
+    copyReportPages: async () => {
+      const answer = nextLine()
+      child.stdin!.write('copy-report-pages\n')
+      return JSON.parse(await answer) as { pages: number; meanBytes: number }
     },
     stop: () => { child.stdin!.end(); return new Promise((r) => child.once('exit', r)) },
   }
@@ -148,19 +157,21 @@ async function browserCookies(target: Target): Promise<Map<string, string>> {
   return cookies
 }
 
-export interface ServerFigures { connections: number; pairs: Pair[]; submissions: Pair; gameView: Pair; reports: Pair }
+export interface ServerFigures { connections: number; pairs: Pair[]; submissions: Pair; gameView: Pair; reports: Pair; reportBytes: Pair | null }
 
 export async function benchServer(options: ServerBenchOptions = {}) {
   const log = options.log ?? console.log
   const seconds = options.seconds ?? 12
   const rounds = options.rounds ?? 3
   const connectionCounts = options.connectionCounts ?? [options.connections ?? 10, ...(options.connections ? [] : [50])]
-  const { target, advance, stop } = await startTarget(options)
+  if (!options.clientDecodesBodies) skipBodyText()
+  const { target, advance, copyReportPages, stop } = await startTarget(options)
   const figures: ServerFigures[] = []
   let pages = false
   let reportLatency: { median: number; p90: number }
   let gameLatency: { median: number; p90: number }
   let firstReportLatency: { median: number; p90: number } | null = null
+  let copied: { pages: number; meanBytes: number } | null = null
   const runSeconds = Math.max(2, Math.round(seconds / rounds))
   try {
     const ps = target.players
@@ -182,6 +193,7 @@ export async function benchServer(options: ServerBenchOptions = {}) {
         await Promise.all(ps.slice(k, k + 50).map(async (p) => (await fetch(target.app + reportPath(p), { headers: pageHeaders(p) })).arrayBuffer()))
       }
     }
+    if (pages) copied = await copyReportPages()
     const bareBody = ps[0]!.body
     const bareGet = { name: 'bare Fastify GET /bare', url: target.bare, next: () => ({ method: 'GET' as const, path: '/bare', headers: BROWSER_HEADERS }) }
     const barePost = {
@@ -208,7 +220,12 @@ export async function benchServer(options: ServerBenchOptions = {}) {
       const reports = await pairRounds(rounds, runSeconds, connections, `published turn report ${pages ? 'page' : 'JSON (no pages yet)'} views`, {
         url: target.app, next: () => { const p = player(); return { method: 'GET', path: reportPath(p), headers: pageHeaders(p) } },
       }, bareGet)
-      figures.push({ connections, pairs: [submissions, gameView, reports], submissions, gameView, reports })
+      // The client's ceiling for those pages: the same bytes, each player's own, from a bare route.
+      let c = 0
+      const reportBytes = copied ? await pairRounds(rounds, runSeconds, connections, `bare Fastify GET of the report pages' own bytes (${copied.pages} pages, ${copied.meanBytes.toLocaleString('en')} bytes on average)`, {
+        url: target.bare, next: () => ({ method: 'GET', path: `/pages/${c++ % copied!.pages}`, headers: BROWSER_HEADERS }),
+      }, bareGet) : null
+      figures.push({ connections, pairs: [submissions, gameView, reports, ...(reportBytes ? [reportBytes] : [])], submissions, gameView, reports, reportBytes })
     }
     reportLatency = await sequentialLatency(target.app, 500, () => { const p = player(); return { path: reportPath(p), headers: pageHeaders(p) } })
     gameLatency = await sequentialLatency(target.app, 500, () => { const p = player(); return { path: gamePath(p), headers: pageHeaders(p) } })
@@ -221,7 +238,7 @@ export async function benchServer(options: ServerBenchOptions = {}) {
     `${r.non2xx || r.errors ? ` — NOT VALID: ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}` : ''}`
   log(`server: measured with autocannon on 127.0.0.1; each figure the median of ${rounds} runs of ${runSeconds} s, ` +
     `each run right after a run of its bare Fastify yardstick (ratio: median of the ${rounds} pairs); pages asked for as a browser does ` +
-    `(its cookies, Accept-Encoding: gzip, br); app database ` +
+    `(its cookies, Accept-Encoding: gzip, br); ${options.clientDecodesBodies ? 'autocannon as shipped (it decodes every body as text)' : 'autocannon without its decoding of every body as text (bench/autocannon-bodies.ts)'}; app database ` +
     `${options.db ? `copy of ${options.db} (${target.gamesBefore.toLocaleString('en')} games before the bench games)` : 'fresh'}`)
   for (const f of figures) {
     log(`server, ${f.connections} connections: bare Fastify GET /bare: ${rateText(f.gameView.base)}`)
@@ -229,6 +246,7 @@ export async function benchServer(options: ServerBenchOptions = {}) {
     for (const pair of f.pairs) {
       log(`server, ${f.connections} connections: ${pair.name}: ${rateText(pair.rate)}, ${pct(pair.ratio)} of bare Fastify ${pair === f.submissions ? 'POST' : 'GET'} /bare`)
     }
+    if (f.reportBytes) log(`server, ${f.connections} connections: report page views against the same bytes from a bare route (what the client can take): ${pct(f.reports.rate.rps / f.reportBytes.rate.rps)}`)
   }
   log(`server: turn report ${pages ? 'page' : 'JSON'} one at a time: median ${reportLatency!.median.toFixed(2)} ms, p90 ${reportLatency!.p90.toFixed(2)} ms (500 requests)`)
   if (firstReportLatency) log(`server: turn report page, a seat's first view (rendered and kept), one at a time: median ${firstReportLatency.median.toFixed(2)} ms, p90 ${firstReportLatency.p90.toFixed(2)} ms (200 requests)`)
@@ -294,5 +312,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     seconds: Number(flag('seconds') ?? 12), rounds: Number(flag('rounds') ?? 3),
     connectionCounts: (flag('connections') ?? '10,50').split(',').map(Number), db: flag('db'),
     games: Number(flag('games') ?? 250), closeSamples: Number(flag('close-samples') ?? 200),
+    clientDecodesBodies: args.includes('--client-decodes-bodies'),
   })
 }
