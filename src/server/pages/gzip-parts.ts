@@ -165,8 +165,15 @@ export function cutAtSlots<Slot extends string>(html: string, pattern: RegExp): 
 export function acceptsGzip(request: FastifyRequest): boolean {
   const header = request.headers['accept-encoding']
   if (typeof header !== 'string') return false
-  return header.split(',').some((item) => {
-    const [coding, ...params] = item.trim().toLowerCase().split(';')
-    return (coding === 'gzip' || coding === 'x-gzip') && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))
-  })
+  // A browser sends the same header with every request: the last answer is kept for it.
+  if (header !== lastHeader) {
+    lastHeader = header
+    lastAnswer = header.split(',').some((item) => {
+      const [coding, ...params] = item.trim().toLowerCase().split(';')
+      return (coding === 'gzip' || coding === 'x-gzip') && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))
+    })
+  }
+  return lastAnswer
 }
+let lastHeader = ''
+let lastAnswer = false

@@ -11,6 +11,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import ejs from 'ejs'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { lruMap } from '../services/lru.js'
 import { memberTurnFacts, publishedPages, type CachedPage, type TurnFacts } from '../services/published-pages.js'
 import { acceptsGzip, cutAtSlots, gzipOf, plainOf, type DeflatedPart, type Segment } from './gzip-parts.js'
 import { keptFormToken } from './kept-form-tokens.js'
@@ -62,6 +63,18 @@ export interface PublishedPageRequest {
 
 const NO_TOKEN = Buffer.alloc(0)
 
+/**
+ * The viewer's part of a kept page's ETag: a digest of who they are, their form secret and their
+ * thread, not the things themselves (the ETag goes out in the clear). Remembered by what it digests
+ * (a SHA-256 per view was a few percent of a kept page's time); at most 20,000, ~250 bytes each.
+ */
+const viewerTags = lruMap<string, string>(20_000)
+function viewerTag(viewer: string): string {
+  let tag = viewerTags.get(viewer)
+  if (tag === undefined) viewerTags.set(viewer, (tag = createHash('sha256').update(viewer).digest('base64url').slice(0, 16)))
+  return tag
+}
+
 /** The form cookie's value (plain or `__Host-` over HTTPS): the secret the page's tokens are made from. */
 const csrfSecretOf = (request: FastifyRequest) => request.cookies['__Host-botwars_csrf'] ?? request.cookies['botwars_csrf']
 
@@ -91,9 +104,7 @@ export async function sendPublishedPage(kit: PageKit, request: FastifyRequest, r
   const thread = page.messages && cached.slots.includes('messages') ? page.messages() : null
   const csrfSecret = csrfSecretOf(request)
   const needsCsrf = cached.slots.includes('csrf')
-  const etag = !needsCsrf || csrfSecret
-    ? `W/"${cached.hash}.${createHash('sha256').update(`${user?.id ?? ''}\n${user?.name ?? ''}\n${user?.email ?? ''}\n${needsCsrf ? csrfSecret : ''}\n${thread?.hash ?? ''}`).digest('base64url').slice(0, 16)}"`
-    : null
+  const etag = !needsCsrf || csrfSecret ? `W/"${cached.hash}.${viewerTag(`${user?.id ?? ''}\n${user?.name ?? ''}\n${user?.email ?? ''}\n${needsCsrf ? csrfSecret : ''}\n${thread?.hash ?? ''}`)}"` : null
   const gzip = acceptsGzip(request)
   // Each representation has its own ETag: the gzipped page has another.
   const tag = etag && gzip ? `${etag.slice(0, -1)}.gz"` : etag
