@@ -32,4 +32,16 @@ describe('gzip from kept parts', () => {
       expect(plainOf(segments).equals(whole)).toBe(true)
     }
   })
+
+  it('keeps every body intact while later ones are built (bodies share slabs, never bytes)', () => {
+    // Bodies from 1 byte to well past a quarter slab, enough of them to fill several slabs; each is
+    // checked only after all of them exist, so one carved over another would fail its CRC.
+    const built: { body: Buffer; whole: Buffer }[] = []
+    for (let i = 0; i < 400; i++) {
+      const t = text(1000 + i, [1, 700, 6_000, 20_000, 70_000][i % 5]!)
+      const value = text(5000 + i, 40)
+      built.push({ body: gzipOf([deflatePart(t), value]), whole: Buffer.concat([t, value]) })
+    }
+    for (const [i, { body, whole }] of built.entries()) expect(gunzipSync(body).equals(whole), `body ${i}`).toBe(true)
+  })
 })

@@ -23,10 +23,12 @@ export interface DeflatedPart {
 /** What a kept part costs in memory besides its compressed bytes (its objects and its shift). */
 export const PART_OVERHEAD_BYTES = 400
 
-// Matrices over GF(2) as 32 columns: column i is the image of bit i.
+// Matrices over GF(2) as 32 columns: column i is the image of bit i. Without a branch per bit: a
+// CRC's bits are as good as random, and a mispredicted branch on half of them cost three times the
+// work (measured: ~130 ns against ~40 per product, one per kept part per response).
 function times(matrix: Uint32Array, vector: number): number {
   let sum = 0
-  for (let i = 0; vector !== 0; i++, vector >>>= 1) if (vector & 1) sum ^= matrix[i]!
+  for (let i = 0; i < 32; i++) sum ^= matrix[i]! & -((vector >>> i) & 1)
   return sum >>> 0
 }
 
@@ -86,7 +88,7 @@ export function gzipOf(segments: readonly Segment[]): Buffer {
     if (Buffer.isBuffer(piece)) total += piece.length + 5 * Math.ceil(piece.length / 0xffff)
     else total += piece.deflated.length
   }
-  const out = Buffer.allocUnsafe(total)
+  const out = bodyBuffer(total)
   out.set(GZIP_HEADER, 0)
   let at = GZIP_HEADER.length
   let crc = 0
@@ -127,6 +129,29 @@ export function gzipOf(segments: readonly Segment[]): Buffer {
 }
 
 const isLong = (segment: Segment): segment is Buffer => Buffer.isBuffer(segment) && segment.length > 1024
+
+/**
+ * Response bodies are carved from a shared slab, as Node's own pool does for buffers under 4 KiB:
+ * a kept page's body is 6–20 KB, and a memory block of its own per response (allocated, then
+ * swept by the garbage collector) cost more than assembling the body (measured: ~5.5 µs a body
+ * against ~3.8 from the slab). A slab lives while any body carved from it is still being sent,
+ * so what it holds is bounded by the responses in flight; bodies over a quarter slab get their own.
+ */
+const SLAB_BYTES = 256 * 1024
+let slab = Buffer.allocUnsafeSlow(SLAB_BYTES)
+let slabUsed = 0
+
+function bodyBuffer(size: number): Buffer {
+  if (size > SLAB_BYTES >>> 2) return Buffer.allocUnsafe(size)
+  if (slabUsed + size > SLAB_BYTES) {
+    slab = Buffer.allocUnsafeSlow(SLAB_BYTES)
+    slabUsed = 0
+  }
+  const out = slab.subarray(slabUsed, slabUsed + size)
+  // The next body starts on an 8-byte boundary, as Node's pool aligns its buffers.
+  slabUsed = (slabUsed + size + 7) & ~7
+  return out
+}
 
 /** The segments as text, for the rare client that takes no gzip. */
 export function plainOf(segments: readonly Segment[]): Buffer {
