@@ -57,16 +57,33 @@ function shiftFor(length: number): Uint32Array {
 }
 
 /**
- * Compresses a part once; the result is copied to a memory block of its own size: zlib hands back a
- * view of a larger chunk, and Buffer.from copies a small one into a slice of Node's shared 8 KiB
- * pool, so a kept part of 200 bytes would keep a whole slab alive (measured: 2,000 kept parts of
- * 57 KB in all held 12.5 MB), far past the bytes the kept-page stores count against their bounds.
+ * Compresses parts once, all of them into one memory block of their total size, and all their CRC
+ * shifts into one array (each part a view of its range). The block is copied from what zlib hands
+ * back: that is a view of a larger chunk, and Buffer.from copies a small one into a slice of Node's
+ * shared 8 KiB pool, so a kept part of 200 bytes would keep a whole slab alive (measured: 2,000 kept
+ * parts of 57 KB in all held 12.5 MB), far past the bytes the kept-page stores count against their
+ * bounds. One block per page rather than one per part: every request for a page reads all its
+ * parts, and a dozen scattered blocks per page, among thousands of kept pages, made each request
+ * wait on memory a dozen times. The block is the parts' alone, so it is freed with them.
  */
+export function deflateParts(texts: readonly Buffer[]): DeflatedPart[] {
+  const compressed = texts.map((text) => deflateRawSync(text, { level: 6, finishFlush: zlibConstants.Z_SYNC_FLUSH }))
+  const block = Buffer.allocUnsafeSlow(compressed.reduce((n, c) => n + c.length, 0))
+  const shifts = new Uint32Array(32 * texts.length)
+  let at = 0
+  return texts.map((text, i): DeflatedPart => {
+    const deflated = block.subarray(at, at + compressed[i]!.length)
+    deflated.set(compressed[i]!)
+    at += deflated.length
+    const shift = shifts.subarray(32 * i, 32 * (i + 1))
+    shift.set(shiftFor(text.length))
+    return { deflated, length: text.length, crc: crc32(text), shift }
+  })
+}
+
+/** One part compressed once, in a memory block of its own size (deflateParts). */
 export function deflatePart(text: Buffer): DeflatedPart {
-  const compressed = deflateRawSync(text, { level: 6, finishFlush: zlibConstants.Z_SYNC_FLUSH })
-  const deflated = Buffer.allocUnsafeSlow(compressed.length)
-  compressed.copy(deflated)
-  return { deflated, length: text.length, crc: crc32(text), shift: shiftFor(text.length) }
+  return deflateParts([text])[0]!
 }
 
 /** A kept part, or bytes of this request alone. */
@@ -160,29 +177,14 @@ export function plainOf(segments: readonly Segment[]): Buffer {
 
 /**
  * A rendered page cut at its slot markers (`pattern` captures each slot's name): the parts between
- * them compressed once, the slots in order, and what it all holds in memory (objects included).
- *
- * All of a page's compressed parts live in one memory block of their total size, and all their CRC
- * shifts in one array (each part a view of its range): every request for the page reads them all,
- * and a dozen scattered blocks per page, among thousands of kept pages, made each request wait on
- * memory a dozen times. The block is the page's alone, so it is freed with the page.
+ * them compressed once (deflateParts: in one block), the slots in order, and what it all holds in
+ * memory (objects included).
  */
 export function cutAtSlots<Slot extends string>(html: string, pattern: RegExp): { parts: DeflatedPart[]; slots: Slot[]; bytes: number } {
   const texts: Buffer[] = []
   const slots: Slot[] = []
   html.split(pattern).forEach((piece, i) => (i % 2 === 0 ? texts.push(Buffer.from(piece)) : slots.push(piece as Slot)))
-  const compressed = texts.map((text) => deflateRawSync(text, { level: 6, finishFlush: zlibConstants.Z_SYNC_FLUSH }))
-  const block = Buffer.allocUnsafeSlow(compressed.reduce((n, c) => n + c.length, 0))
-  const shifts = new Uint32Array(32 * texts.length)
-  let at = 0
-  const parts = texts.map((text, i): DeflatedPart => {
-    const deflated = block.subarray(at, at + compressed[i]!.length)
-    deflated.set(compressed[i]!)
-    at += deflated.length
-    const shift = shifts.subarray(32 * i, 32 * (i + 1))
-    shift.set(shiftFor(text.length))
-    return { deflated, length: text.length, crc: crc32(text), shift }
-  })
+  const parts = deflateParts(texts)
   return { parts, slots, bytes: parts.reduce((n, part) => n + part.deflated.length + PART_OVERHEAD_BYTES, 400) }
 }
 

@@ -26,7 +26,7 @@ import type { Db } from '../plugins/db.js'
 import { messagesVersion, tableShape } from '../repositories/message-marks.js'
 import type { Membership, ServiceContext } from '../services/context.js'
 import { messagesFor, messagesMark, messageTargets } from '../services/messages.js'
-import { deflatePart, PART_OVERHEAD_BYTES, type DeflatedPart } from './gzip-parts.js'
+import { deflateParts, PART_OVERHEAD_BYTES, type DeflatedPart } from './gzip-parts.js'
 import { lruMap, type LruMap } from '../services/lru.js'
 import { formatters } from './kit.js'
 
@@ -69,7 +69,7 @@ function render(ctx: ServiceContext, m: Membership, viewerId: number, place: Thr
   return {
     parts,
     html: (csrfToken) => parts.join(ejs.escapeXML(csrfToken)),
-    deflatedParts: () => (deflated ??= parts.map((part) => deflatePart(Buffer.from(part)))),
+    deflatedParts: () => (deflated ??= deflateParts(parts.map((part) => Buffer.from(part)))),
     mark: locals.messagesMark,
     hash: createHash('sha256').update(text).digest('base64url').slice(0, 16),
   }
