@@ -1,4 +1,4 @@
-// Where a CPU profile's time goes (node --cpu-prof; see engine-profile.ts): each function's own
+// Where a CPU profile's time goes (node --cpu-prof; engine-profile.ts; bench:server --profile): each function's own
 // time and its time including what it calls, as shares of the whole, with the file it is in.
 //   npx tsx bench/engine-profile-summary.ts PROFILE.cpuprofile [how many lines]
 import { readFileSync } from 'node:fs'

@@ -12,6 +12,8 @@
 // the next dealt, and one JSON line answers with each player's turn and a legal program of the new
 // hand. The page games are never advanced, so their kept report pages stay what they were.
 // `copy-report-pages` copies each player's report page as sent, for the bare route's /pages/:i.
+// `profile-start` and `profile-stop FILE` record a CPU profile of this process between them (the
+// bench's --profile: one profile per measured run, so setup and the other runs stay out of it).
 //
 //   node --import tsx bench/server-target.ts [--db FILE] [--games N] [--players N] [--submit-games N]
 // With --db, FILE is copied to a temp directory first (the original is never written).
@@ -19,6 +21,8 @@ import Fastify from 'fastify'
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import { buildApp } from '../src/server/app.js'
@@ -146,9 +150,28 @@ const stop = async () => {
   rmSync(dir, { recursive: true, force: true })
   process.exit(0)
 }
+let profiler: Session | null = null
+async function profileStart(): Promise<object> {
+  profiler ??= new Session()
+  profiler.connect()
+  await profiler.post('Profiler.enable')
+  await profiler.post('Profiler.start')
+  return {}
+}
+async function profileStop(file: string): Promise<object> {
+  if (!profiler) throw new Error('profile-stop without profile-start')
+  const { profile } = await profiler.post('Profiler.stop')
+  writeFileSync(file, JSON.stringify(profile))
+  profiler.disconnect()
+  return { file }
+}
+const answer = (work: Promise<object>) => void work.then((value) => process.stdout.write(JSON.stringify(value) + '\n'))
 createInterface({ input: process.stdin }).on('line', (line) => {
-  if (line.trim() === 'advance') process.stdout.write(JSON.stringify(advance()) + '\n')
-  if (line.trim() === 'copy-report-pages') void copyReportPages().then((copied) => process.stdout.write(JSON.stringify(copied) + '\n'))
+  const [command, argument] = line.trim().split(/\s+/, 2)
+  if (command === 'advance') process.stdout.write(JSON.stringify(advance()) + '\n')
+  if (command === 'copy-report-pages') answer(copyReportPages())
+  if (command === 'profile-start') answer(profileStart())
+  if (command === 'profile-stop' && argument) answer(profileStop(argument))
 })
 process.stdin.on('end', () => void stop())
 process.stdin.on('close', () => void stop())

@@ -4,10 +4,10 @@
 // queued, measured in this process around the service call. Figures, never assertions.
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { buildApp } from '../src/server/app.js'
 import { closeTurn, publishByGm } from '../src/server/services/turns.js'
@@ -31,8 +31,15 @@ export interface ServerBenchOptions {
   closeSamples?: number
   /** Leave autocannon's decoding of every body as text in (as shipped): the client then sets the pace for pages (autocannon-bodies.ts). */
   clientDecodesBodies?: boolean
+  /** Only these figures (by default all three). */
+  only?: Part[]
+  /** Writes a CPU profile of the app's process for each measured run of the app into this folder. */
+  profileDir?: string
   log?: (line: string) => void
 }
+
+export const PARTS = ['submissions', 'game', 'report'] as const
+export type Part = (typeof PARTS)[number]
 
 interface Rate { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number }
 
@@ -67,20 +74,39 @@ async function startTarget(options: ServerBenchOptions) {
       child.stdin!.write('copy-report-pages\n')
       return JSON.parse(await answer) as { pages: number; meanBytes: number }
     },
+    /** A CPU profile of the target from now until stop(), written to `file` (server-target.ts). */
+    profile: async (file: string) => {
+      const started = nextLine()
+      child.stdin!.write('profile-start\n')
+      await started
+      return {
+        stop: async () => {
+          const written = nextLine()
+          child.stdin!.write(`profile-stop ${file}\n`)
+          await written
+        },
+      }
+    },
     stop: () => { child.stdin!.end(); return new Promise((r) => child.once('exit', r)) },
   }
 }
 
+/** Starts a CPU profile of the app's process for one measured run; the run stops it. */
+type Profile = () => Promise<{ stop: () => Promise<void> }>
+
 async function cannon(name: string, url: string, seconds: number, connections: number,
-  next: () => { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string }, before?: () => Promise<void>): Promise<Rate> {
+  next: () => { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string }, before?: () => Promise<void>,
+  profile?: Profile): Promise<Rate> {
   // One second of warm-up (JIT, statement caches), discarded.
   await before?.()
   await autocannon({ url, connections, duration: 1, requests: [{ setupRequest: (req: object) => ({ ...req, ...next() }) }] })
   await before?.()
+  const profiling = await profile?.()
   const result = await autocannon({
     url, connections, duration: seconds, pipelining: 1,
     requests: [{ setupRequest: (req: object) => ({ ...req, ...next() }) }],
   })
+  await profiling?.stop()
   return {
     name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99,
     non2xx: result.non2xx, errors: result.errors + result.timeouts, total: result.requests.total,
@@ -117,12 +143,13 @@ async function pagesExist(target: Target): Promise<boolean> {
 interface Pair { name: string; rate: Rate; base: Rate; ratio: number }
 
 async function pairRounds(rounds: number, seconds: number, connections: number, name: string,
-  app: { url: string; next: Parameters<typeof cannon>[4]; before?: () => Promise<void> }, base: { name: string; url: string; next: Parameters<typeof cannon>[4] }): Promise<Pair> {
+  app: { url: string; next: Parameters<typeof cannon>[4]; before?: () => Promise<void>; profile?: (round: number) => Profile | undefined },
+  base: { name: string; url: string; next: Parameters<typeof cannon>[4] }): Promise<Pair> {
   const apps: Rate[] = []
   const bases: Rate[] = []
   for (let r = 0; r < rounds; r++) {
     bases.push(await cannon(base.name, base.url, seconds, connections, base.next))
-    apps.push(await cannon(name, app.url, seconds, connections, app.next, app.before))
+    apps.push(await cannon(name, app.url, seconds, connections, app.next, app.before, app.profile?.(r)))
   }
   const ratios = apps.map((a, i) => a.rps / bases[i]!.rps)
   return { name, rate: medianRate(apps), base: medianRate(bases), ratio: quantile(ratios, 0.5) }
@@ -157,7 +184,7 @@ async function browserCookies(target: Target): Promise<Map<string, string>> {
   return cookies
 }
 
-export interface ServerFigures { connections: number; pairs: Pair[]; submissions: Pair; gameView: Pair; reports: Pair; reportBytes: Pair | null }
+export interface ServerFigures { connections: number; pairs: Pair[]; submissions: Pair | null; gameView: Pair | null; reports: Pair | null; reportBytes: Pair | null }
 
 export async function benchServer(options: ServerBenchOptions = {}) {
   const log = options.log ?? console.log
@@ -165,11 +192,18 @@ export async function benchServer(options: ServerBenchOptions = {}) {
   const rounds = options.rounds ?? 3
   const connectionCounts = options.connectionCounts ?? [options.connections ?? 10, ...(options.connections ? [] : [50])]
   if (!options.clientDecodesBodies) skipBodyText()
-  const { target, advance, copyReportPages, stop } = await startTarget(options)
+  const { target, advance, copyReportPages, profile, stop } = await startTarget(options)
+  const parts = new Set<Part>(options.only ?? PARTS)
+  const profileDir = options.profileDir && resolve(options.profileDir)
+  if (profileDir) mkdirSync(profileDir, { recursive: true })
+  // One profile per measured run of the app, named by figure, connections and round.
+  const profiled = (part: Part, connections: number) => profileDir
+    ? (round: number) => () => profile(join(profileDir, `${part}-${connections}c-${round + 1}.cpuprofile`))
+    : undefined
   const figures: ServerFigures[] = []
   let pages = false
-  let reportLatency: { median: number; p90: number }
-  let gameLatency: { median: number; p90: number }
+  let reportLatency: { median: number; p90: number } | null = null
+  let gameLatency: { median: number; p90: number } | null = null
   let firstReportLatency: { median: number; p90: number } | null = null
   let copied: { pages: number; meanBytes: number } | null = null
   const runSeconds = Math.max(2, Math.round(seconds / rounds))
@@ -186,14 +220,14 @@ export async function benchServer(options: ServerBenchOptions = {}) {
     // publication (its results mail links it): the page is kept per seat (pages/published-turn.ts),
     // and 1,000 seats' first views would otherwise fill the measured seconds. The first views of
     // 200 of them are timed one at a time: what a reader waits for when the page is not kept yet.
-    if (pages) {
+    if (pages && parts.has('report')) {
       const first = ps.slice(0, 200)
       firstReportLatency = await sequentialLatency(target.app, first.length, () => { const p = first.shift()!; return { path: reportPath(p), headers: pageHeaders(p) } })
       for (let k = 200; k < ps.length; k += 50) {
         await Promise.all(ps.slice(k, k + 50).map(async (p) => (await fetch(target.app + reportPath(p), { headers: pageHeaders(p) })).arrayBuffer()))
       }
     }
-    if (pages) copied = await copyReportPages()
+    if (pages && parts.has('report')) copied = await copyReportPages()
     const bareBody = ps[0]!.body
     const bareGet = { name: 'bare Fastify GET /bare', url: target.bare, next: () => ({ method: 'GET' as const, path: '/bare', headers: BROWSER_HEADERS }) }
     const barePost = {
@@ -205,30 +239,32 @@ export async function benchServer(options: ServerBenchOptions = {}) {
     for (const connections of connectionCounts) {
       // Each run (warm-up and measured) starts on a fresh turn of the submission games: a player may
       // send at most 100 versions of a program per turn, and a run sends up to ~50 each.
-      const submissions = await pairRounds(rounds, runSeconds, connections,
+      const submissions = !parts.has('submissions') ? null : await pairRounds(rounds, runSeconds, connections,
         `program submissions (${submitters.length} players in ${new Set(submitters.map((p) => p.gameId)).size} games, API token, a fresh turn each run)`, {
         url: target.app,
+        profile: profiled('submissions', connections),
         before: async () => { submitters = await advance() },
         next: () => {
           const p = submitters[s++ % submitters.length]!
           return { method: 'POST', path: `/api/v1/games/${p.gameId}/turns/${p.turn}/submission`, headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` }, body: p.body }
         },
       }, barePost)
-      const gameView = await pairRounds(rounds, runSeconds, connections, `game ${pages ? 'page' : 'JSON (no pages yet)'} views`, {
-        url: target.app, next: () => { const p = player(); return { method: 'GET', path: gamePath(p), headers: pageHeaders(p) } },
+      const gameView = !parts.has('game') ? null : await pairRounds(rounds, runSeconds, connections, `game ${pages ? 'page' : 'JSON (no pages yet)'} views`, {
+        url: target.app, profile: profiled('game', connections), next: () => { const p = player(); return { method: 'GET', path: gamePath(p), headers: pageHeaders(p) } },
       }, bareGet)
-      const reports = await pairRounds(rounds, runSeconds, connections, `published turn report ${pages ? 'page' : 'JSON (no pages yet)'} views`, {
-        url: target.app, next: () => { const p = player(); return { method: 'GET', path: reportPath(p), headers: pageHeaders(p) } },
+      const reports = !parts.has('report') ? null : await pairRounds(rounds, runSeconds, connections, `published turn report ${pages ? 'page' : 'JSON (no pages yet)'} views`, {
+        url: target.app, profile: profiled('report', connections), next: () => { const p = player(); return { method: 'GET', path: reportPath(p), headers: pageHeaders(p) } },
       }, bareGet)
       // The client's ceiling for those pages: the same bytes, each player's own, from a bare route.
       let c = 0
       const reportBytes = copied ? await pairRounds(rounds, runSeconds, connections, `bare Fastify GET of the report pages' own bytes (${copied.pages} pages, ${copied.meanBytes.toLocaleString('en')} bytes on average)`, {
         url: target.bare, next: () => ({ method: 'GET', path: `/pages/${c++ % copied!.pages}`, headers: BROWSER_HEADERS }),
       }, bareGet) : null
-      figures.push({ connections, pairs: [submissions, gameView, reports, ...(reportBytes ? [reportBytes] : [])], submissions, gameView, reports, reportBytes })
+      const pairs = [submissions, gameView, reports, reportBytes].filter((pair) => pair !== null)
+      figures.push({ connections, pairs, submissions, gameView, reports, reportBytes })
     }
-    reportLatency = await sequentialLatency(target.app, 500, () => { const p = player(); return { path: reportPath(p), headers: pageHeaders(p) } })
-    gameLatency = await sequentialLatency(target.app, 500, () => { const p = player(); return { path: gamePath(p), headers: pageHeaders(p) } })
+    if (parts.has('report')) reportLatency = await sequentialLatency(target.app, 500, () => { const p = player(); return { path: reportPath(p), headers: pageHeaders(p) } })
+    if (parts.has('game')) gameLatency = await sequentialLatency(target.app, 500, () => { const p = player(); return { path: gamePath(p), headers: pageHeaders(p) } })
   } finally {
     await stop()
   }
@@ -241,23 +277,25 @@ export async function benchServer(options: ServerBenchOptions = {}) {
     `(its cookies, Accept-Encoding: gzip, br); ${options.clientDecodesBodies ? 'autocannon as shipped (it decodes every body as text)' : 'autocannon without its decoding of every body as text (bench/autocannon-bodies.ts)'}; app database ` +
     `${options.db ? `copy of ${options.db} (${target.gamesBefore.toLocaleString('en')} games before the bench games)` : 'fresh'}`)
   for (const f of figures) {
-    log(`server, ${f.connections} connections: bare Fastify GET /bare: ${rateText(f.gameView.base)}`)
-    log(`server, ${f.connections} connections: bare Fastify POST /bare (same JSON body): ${rateText(f.submissions.base)}`)
+    const bareGet = (f.gameView ?? f.reports)?.base
+    if (bareGet) log(`server, ${f.connections} connections: bare Fastify GET /bare: ${rateText(bareGet)}`)
+    if (f.submissions) log(`server, ${f.connections} connections: bare Fastify POST /bare (same JSON body): ${rateText(f.submissions.base)}`)
     for (const pair of f.pairs) {
       log(`server, ${f.connections} connections: ${pair.name}: ${rateText(pair.rate)}, ${pct(pair.ratio)} of bare Fastify ${pair === f.submissions ? 'POST' : 'GET'} /bare`)
     }
-    if (f.reportBytes) log(`server, ${f.connections} connections: report page views against the same bytes from a bare route (what the client can take): ${pct(f.reports.rate.rps / f.reportBytes.rate.rps)}`)
+    if (f.reportBytes && f.reports) log(`server, ${f.connections} connections: report page views against the same bytes from a bare route (what the client can take): ${pct(f.reports.rate.rps / f.reportBytes.rate.rps)}`)
   }
-  log(`server: turn report ${pages ? 'page' : 'JSON'} one at a time: median ${reportLatency!.median.toFixed(2)} ms, p90 ${reportLatency!.p90.toFixed(2)} ms (500 requests)`)
+  if (profileDir) log(`server: a CPU profile of the app's process for each measured run in ${profileDir} (npx tsx bench/engine-profile-summary.ts FILE)`)
+  if (reportLatency) log(`server: turn report ${pages ? 'page' : 'JSON'} one at a time: median ${reportLatency.median.toFixed(2)} ms, p90 ${reportLatency.p90.toFixed(2)} ms (500 requests)`)
   if (firstReportLatency) log(`server: turn report page, a seat's first view (rendered and kept), one at a time: median ${firstReportLatency.median.toFixed(2)} ms, p90 ${firstReportLatency.p90.toFixed(2)} ms (200 requests)`)
-  log(`server: game ${pages ? 'page' : 'JSON'} one at a time: median ${gameLatency!.median.toFixed(2)} ms, p90 ${gameLatency!.p90.toFixed(2)} ms (500 requests)`)
+  if (gameLatency) log(`server: game ${pages ? 'page' : 'JSON'} one at a time: median ${gameLatency.median.toFixed(2)} ms, p90 ${gameLatency.p90.toFixed(2)} ms (500 requests)`)
   const closeSamples = options.closeSamples ?? 200
   const close = closeSamples > 0 ? await benchClose(closeSamples) : null
   if (close) {
     log(`server: close + publish one 8-player turn on conveyor-works (resolve, store, ${close.mails} mails queued, next hands dealt), one transaction, in-process: median ${close.oneStep.median.toFixed(2)} ms, p90 ${close.oneStep.p90.toFixed(2)} ms (${close.samples} turns)`)
     log(`server: with a review window: close to draft ${close.toDraft.median.toFixed(2)} ms + GM publish ${close.publish.median.toFixed(2)} ms (medians)`)
   }
-  return { figures, pages, reportLatency: reportLatency!, gameLatency: gameLatency!, close }
+  return { figures, pages, reportLatency, gameLatency, close }
 }
 
 /** Times closeTurn (and publishByGm) on 8-player games whose programs are all in, in this process, on a real SQLite file. */
@@ -313,5 +351,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     connectionCounts: (flag('connections') ?? '10,50').split(',').map(Number), db: flag('db'),
     games: Number(flag('games') ?? 250), closeSamples: Number(flag('close-samples') ?? 200),
     clientDecodesBodies: args.includes('--client-decodes-bodies'),
+    only: flag('only')?.split(',').map((part) => {
+      if (!(PARTS as readonly string[]).includes(part)) throw new Error(`--only: "${part}" is none of ${PARTS.join(', ')}`)
+      return part as Part
+    }),
+    profileDir: flag('profile'),
   })
 }
