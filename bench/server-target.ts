@@ -26,6 +26,8 @@ import { Session } from 'node:inspector/promises'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import { buildApp } from '../src/server/app.js'
+import { openDatabase } from '../src/server/plugins/db.js'
+import { groupCommit } from '../src/server/services/group-commit.js'
 import { SESSION_TTL_MS } from '../src/server/services/auth.js'
 import { closeTurn } from '../src/server/services/turns.js'
 import { legalProgram, playTurn, seatedGame, start, user } from '../src/testkit/games.js'
@@ -139,6 +141,25 @@ async function copyReportPages(): Promise<{ pages: number; meanBytes: number }> 
   return { pages: copiedPages.length, meanBytes: Math.round(copiedPages.reduce((n, page) => n + page.body.length, 0) / Math.max(1, copiedPages.length)) }
 }
 bare.post('/bare', async (request, reply) => reply.status(201).send({ ok: true, got: (request.body as { cards?: unknown[] }).cards?.length ?? 0 }))
+// The durable write alone: the same body stored as one row by a group commit (services/group-commit.ts)
+// in a SQLite file opened as the app opens its own (WAL, synchronous=NORMAL), into a table shaped like
+// `submissions` (its unique index on turn, player and version, over as many turns as the submission
+// games have), and answered only after the COMMIT, as a submission is. What a submission costs beyond
+// this is the app's own work: who is asking, the checks, the context read.
+const yardstick = openDatabase(join(dir, 'yardstick.db'))
+yardstick.exec(`CREATE TABLE writes (id INTEGER PRIMARY KEY, turn_id INTEGER NOT NULL, player_id TEXT NOT NULL,
+  version INTEGER NOT NULL, cards_json TEXT NOT NULL, submitted_at INTEGER NOT NULL, UNIQUE (turn_id, player_id, version))`)
+const writeRow = yardstick.prepare('INSERT INTO writes (turn_id, player_id, version, cards_json, submitted_at) VALUES (?, ?, ?, ?, ?)')
+const writeSoon = groupCommit(yardstick)
+let written = 0
+bare.post('/bare-write', async (request, reply) => {
+  // Round the submission games' players, as the bench's submissions do: one turn per game, four players.
+  const n = written++
+  const seat = n % (4 * submitGames.length)
+  const cards = JSON.stringify((request.body as { cards?: unknown[] }).cards ?? [])
+  const id = await writeSoon(() => writeRow.run(Math.floor(seat / 4), `P${(seat % 4) + 1}`, n, cards, Date.now()).lastInsertRowid)
+  return reply.status(201).send({ ok: true, id: Number(id) })
+})
 
 const appUrl = await app.listen({ port: 0, host: '127.0.0.1' })
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' })
@@ -147,6 +168,7 @@ process.stdout.write(JSON.stringify(target) + '\n')
 
 const stop = async () => {
   await Promise.allSettled([app.close(), bare.close()])
+  yardstick.close()
   rmSync(dir, { recursive: true, force: true })
   process.exit(0)
 }

@@ -184,7 +184,7 @@ async function browserCookies(target: Target): Promise<Map<string, string>> {
   return cookies
 }
 
-export interface ServerFigures { connections: number; pairs: Pair[]; submissions: Pair | null; gameView: Pair | null; reports: Pair | null; reportBytes: Pair | null }
+export interface ServerFigures { connections: number; pairs: Pair[]; submissions: Pair | null; bareWrite: Pair | null; gameView: Pair | null; reports: Pair | null; reportBytes: Pair | null }
 
 export async function benchServer(options: ServerBenchOptions = {}) {
   const log = options.log ?? console.log
@@ -249,6 +249,12 @@ export async function benchServer(options: ServerBenchOptions = {}) {
           return { method: 'POST', path: `/api/v1/games/${p.gameId}/turns/${p.turn}/submission`, headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` }, body: p.body }
         },
       }, barePost)
+      // The durable write alone (server-target.ts, /bare-write): how much of a submission's cost is
+      // storing it, and how much is the app's own work around the write.
+      const bareWrite = !parts.has('submissions') ? null : await pairRounds(rounds, runSeconds, connections,
+        'bare Fastify POST /bare-write (the same JSON body stored as one row by a group commit)', {
+          url: target.bare, next: () => ({ method: 'POST' as const, path: '/bare-write', headers: { 'content-type': 'application/json' }, body: bareBody }),
+        }, barePost)
       const gameView = !parts.has('game') ? null : await pairRounds(rounds, runSeconds, connections, `game ${pages ? 'page' : 'JSON (no pages yet)'} views`, {
         url: target.app, profile: profiled('game', connections), next: () => { const p = player(); return { method: 'GET', path: gamePath(p), headers: pageHeaders(p) } },
       }, bareGet)
@@ -260,8 +266,8 @@ export async function benchServer(options: ServerBenchOptions = {}) {
       const reportBytes = copied ? await pairRounds(rounds, runSeconds, connections, `bare Fastify GET of the report pages' own bytes (${copied.pages} pages, ${copied.meanBytes.toLocaleString('en')} bytes on average)`, {
         url: target.bare, next: () => ({ method: 'GET', path: `/pages/${c++ % copied!.pages}`, headers: BROWSER_HEADERS }),
       }, bareGet) : null
-      const pairs = [submissions, gameView, reports, reportBytes].filter((pair) => pair !== null)
-      figures.push({ connections, pairs, submissions, gameView, reports, reportBytes })
+      const pairs = [submissions, bareWrite, gameView, reports, reportBytes].filter((pair) => pair !== null)
+      figures.push({ connections, pairs, submissions, bareWrite, gameView, reports, reportBytes })
     }
     if (parts.has('report')) reportLatency = await sequentialLatency(target.app, 500, () => { const p = player(); return { path: reportPath(p), headers: pageHeaders(p) } })
     if (parts.has('game')) gameLatency = await sequentialLatency(target.app, 500, () => { const p = player(); return { path: gamePath(p), headers: pageHeaders(p) } })
@@ -281,8 +287,9 @@ export async function benchServer(options: ServerBenchOptions = {}) {
     if (bareGet) log(`server, ${f.connections} connections: bare Fastify GET /bare: ${rateText(bareGet)}`)
     if (f.submissions) log(`server, ${f.connections} connections: bare Fastify POST /bare (same JSON body): ${rateText(f.submissions.base)}`)
     for (const pair of f.pairs) {
-      log(`server, ${f.connections} connections: ${pair.name}: ${rateText(pair.rate)}, ${pct(pair.ratio)} of bare Fastify ${pair === f.submissions ? 'POST' : 'GET'} /bare`)
+      log(`server, ${f.connections} connections: ${pair.name}: ${rateText(pair.rate)}, ${pct(pair.ratio)} of bare Fastify ${pair === f.submissions || pair === f.bareWrite ? 'POST' : 'GET'} /bare`)
     }
+    if (f.submissions && f.bareWrite) log(`server, ${f.connections} connections: submissions against the same write from a bare route (the app's own work around the write): ${pct(f.submissions.rate.rps / f.bareWrite.rate.rps)}`)
     if (f.reportBytes && f.reports) log(`server, ${f.connections} connections: report page views against the same bytes from a bare route (what the client can take): ${pct(f.reports.rate.rps / f.reportBytes.rate.rps)}`)
   }
   if (profileDir) log(`server: a CPU profile of the app's process for each measured run in ${profileDir} (npx tsx bench/engine-profile-summary.ts FILE)`)
