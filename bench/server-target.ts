@@ -18,10 +18,9 @@
 //   node --import tsx bench/server-target.ts [--db FILE] [--games N] [--players N] [--submit-games N]
 // With --db, FILE is copied to a temp directory first (the original is never written).
 import Fastify from 'fastify'
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
@@ -189,7 +188,11 @@ async function profileStop(file: string): Promise<object> {
 }
 const answer = (work: Promise<object>) => void work.then((value) => process.stdout.write(JSON.stringify(value) + '\n'))
 createInterface({ input: process.stdin }).on('line', (line) => {
-  const [command, argument] = line.trim().split(/\s+/, 2)
+  // A command, and after one space its argument (a file's path may hold spaces).
+  const text = line.trim()
+  const space = text.indexOf(' ')
+  const command = space < 0 ? text : text.slice(0, space)
+  const argument = space < 0 ? '' : text.slice(space + 1)
   if (command === 'advance') process.stdout.write(JSON.stringify(advance()) + '\n')
   if (command === 'copy-report-pages') answer(copyReportPages())
   if (command === 'profile-start') answer(profileStart())
