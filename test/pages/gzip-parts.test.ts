@@ -1,9 +1,9 @@
 // pages/gzip-parts.ts: a gzip body assembled from parts compressed once and per-request bytes must
 // be a valid gzip stream of exactly their text (gunzip checks the CRC-32 and the length), whatever
 // the sizes: empty parts, parts over a stored block's 65,535 bytes, long per-request values.
-import { gunzipSync } from 'node:zlib'
+import { crc32, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { deflatePart, gzipOf, plainOf, type Segment } from '../../src/server/pages/gzip-parts.js'
+import { crcAfter, deflatePart, gzipOf, plainOf, shiftFor, type Segment } from '../../src/server/pages/gzip-parts.js'
 
 /** Text of `length` bytes from a seeded stream (no Math.random: the same cases every run). */
 function text(seed: number, length: number): Buffer {
@@ -43,5 +43,13 @@ describe('gzip from kept parts', () => {
       built.push({ body: gzipOf([deflatePart(t), value]), whole: Buffer.concat([t, value]) })
     }
     for (const [i, { body, whole }] of built.entries()) expect(gunzipSync(body).equals(whole), `body ${i}`).toBe(true)
+  })
+
+  it('combines two CRCs as the CRC of the two texts one after the other', () => {
+    for (const [a, b] of [[0, 0], [0, 7], [5, 0], [1, 1], [13, 255], [700, 4096], [3, 65_537], [100_000, 33]] as const) {
+      const first = text(a + 1, a)
+      const second = text(b + 2, b)
+      expect(crcAfter(crc32(first), shiftFor(b), crc32(second)), `${a} then ${b}`).toBe(crc32(Buffer.concat([first, second])))
+    }
   })
 })
