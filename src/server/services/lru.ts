@@ -1,15 +1,16 @@
 // The one bounded map of the server's in-memory caches: at most `maxEntries` entries and, when
-// `weigh` is given, at most `maxWeight` of what it counts (bytes, squares), least recently used out
-// first. A Map iterates in insertion order, so re-inserting an entry when it is read keeps the
-// least recently used one first. The entry just set is always kept, even when it alone is over
-// `maxWeight` (a caller that must not keep such an entry checks before setting it).
+// `weigh` is given, at most `maxWeight` of what it counts (bytes, squares). What goes first is what
+// was least recently used, as the CLOCK algorithm approximates it ("second chance"): a read only
+// marks its entry as used; when room is needed, the oldest entry goes unless it was used since it
+// was last looked at, in which case it is unmarked and moved to the back, and the next is looked at.
+// The entry just set is always kept, even when it alone is over `maxWeight` (a caller that must not
+// keep such an entry checks before setting it).
 //
-// A read moves its entry to the back only when the entry is in the older half of the map: moving
-// is a delete and an insert in the Map, and a kept page's request reads five of these maps, mostly
-// entries read moments before (the session, the cookie signatures, the page). An entry in the newer
-// half has at least half the map's entries in front of it, so it cannot be the next to go; once it
-// drifts into the older half, its next read moves it. So an entry read at least once in every
-// maxEntries / 2 insertions is never dropped, and what goes first is always from the older half.
+// Why not move every entry read to the back (exact LRU): moving is a delete and an insert in the
+// Map, and a kept page's request reads eight of these maps. With many viewers each reading their
+// pages in turn, every read moved its entry (measured in bench:server's profile: a third of the
+// maps' time). Marking is one write; the moves happen only when something must go, at most one per
+// entry marked. An entry read at least once between two passes of the clock is never dropped.
 // docs/performance.md, "Memory with 10,000 games", lists every cache and its bound.
 
 export interface LruOptions<V> {
@@ -20,9 +21,9 @@ export interface LruOptions<V> {
 }
 
 export interface LruMap<K, V> {
-  /** The value; the read counts as a use (moving the entry back if it is in the older half, see above). */
+  /** The value; the read counts as a use (see above). */
   get(key: K): V | undefined
-  /** The value, without making it recently used. */
+  /** The value, without making it used. */
   peek(key: K): V | undefined
   set(key: K, value: V): void
   delete(key: K): boolean
@@ -38,10 +39,9 @@ export interface LruMap<K, V> {
 export function lruMap<K, V>(options: LruOptions<V> | number): LruMap<K, V> {
   const { maxEntries, maxWeight = Infinity, weigh = () => 1 } = typeof options === 'number' ? { maxEntries: options } : options
   if (!(maxEntries >= 1) || !(maxWeight > 0)) throw new RangeError(`an LRU map needs room for at least one entry (got ${maxEntries} entries, ${maxWeight} weight)`)
-  // `moved`: the insertion count when the entry last went to the back (see above).
-  const entries = new Map<K, { value: V; weight: number; moved: number }>()
+  // A Map iterates in insertion order: its first entry is the oldest, where the clock's hand is.
+  const entries = new Map<K, { value: V; weight: number; used: boolean }>()
   let weight = 0
-  let insertions = 0
 
   const drop = (key: K): boolean => {
     const entry = entries.get(key)
@@ -51,24 +51,38 @@ export function lruMap<K, V>(options: LruOptions<V> | number): LruMap<K, V> {
     return true
   }
 
+  /** Makes room: the oldest entry not used since the hand last passed it goes (never `kept`). */
+  const evict = (kept: K) => {
+    while ((entries.size > maxEntries || weight > maxWeight) && entries.size > 1) {
+      const [key, entry] = entries.entries().next().value!
+      if (entry.used && key !== kept) {
+        entry.used = false
+        entries.delete(key)
+        entries.set(key, entry)
+      } else if (key === kept) {
+        // Only the entry just set is left unmarked at the front: everything else is older and goes.
+        entries.delete(key)
+        entries.set(key, entry)
+      } else {
+        drop(key)
+      }
+    }
+  }
+
   return {
     get(key) {
       const entry = entries.get(key)
       if (!entry) return undefined
-      if (insertions - entry.moved >= entries.size >>> 1) {
-        entries.delete(key)
-        entry.moved = ++insertions
-        entries.set(key, entry)
-      }
+      entry.used = true
       return entry.value
     },
     peek: (key) => entries.get(key)?.value,
     set(key, value) {
       drop(key)
-      const entry = { value, weight: weigh(value), moved: ++insertions }
+      const entry = { value, weight: weigh(value), used: false }
       entries.set(key, entry)
       weight += entry.weight
-      while ((entries.size > maxEntries || weight > maxWeight) && entries.size > 1) drop(entries.keys().next().value!)
+      evict(key)
     },
     delete: drop,
     deleteWhere(test) {
