@@ -71,8 +71,9 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
     getToken: (request) => (request.body as Record<string, string> | undefined)?._csrf,
   })
   // API tokens open the JSON API of one game only: on the pages a request with one is signed out.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     if (request.viewer.tokenGameId !== undefined) request.viewer = { user: null }
+    done()
   })
   const kit: PageKit = pageKit(app, ctx, VIEWS_DIR)
   installPageErrors(app, kit)

@@ -21,8 +21,17 @@ declare module 'fastify' {
 export async function registerSessions(app: FastifyInstance, ctx: ServiceContext, secret: string, secure: boolean) {
   await app.register(cookie, { secret: rememberingSigner(secret) })
   app.decorateRequest('viewer', null as unknown as Viewer)
-  app.addHook('onRequest', async (request) => {
-    request.viewer = viewerOf(ctx, request)
+  // A callback, not an async hook: with every onRequest hook synchronous, a page's route runs in the
+  // same synchronous run as this lookup, so both share one reading of PRAGMA data_version
+  // (repositories/data-version.ts) rather than each making a trip into SQLite.
+  app.addHook('onRequest', (request, _reply, done) => {
+    try {
+      request.viewer = viewerOf(ctx, request)
+    } catch (error) {
+      done(error as Error)
+      return
+    }
+    done()
   })
   app.decorate('startSession', (reply: FastifyReply, sessionId: string) => {
     reply.setCookie(SESSION_COOKIE, sessionId, {

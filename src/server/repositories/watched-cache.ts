@@ -3,13 +3,17 @@
 // - this process's own writes to those rows call `clear()` (the repository does, in each of its
 //   writing methods);
 // - any other connection's commit (a second server process, the backup command, a GM fixing
-//   something with the sqlite3 shell) changes SQLite's `PRAGMA data_version`, which is read on
-//   every lookup: when it moved, everything cached is dropped.
+//   something with the sqlite3 shell) changes SQLite's `PRAGMA data_version`, which every lookup
+//   checks (read once per synchronous run and shared with the other caches that check it,
+//   repositories/data-version.ts): when it moved, everything cached is dropped. So a commit made
+//   before a request began is seen by it; one made while a synchronous run is under way cannot be
+//   told apart from one made just after, and the next run sees it.
 // Only found rows read outside a transaction are kept (an unknown key always goes to the database,
 // and a row read inside a transaction might yet be rolled back), the rows are frozen so
 // no caller can change what another caller gets, and the least recently used go first past `limit`.
 import type { Db } from '../plugins/db.js'
 import { lruMap } from '../services/lru.js'
+import { dataVersionNow } from './data-version.js'
 
 export interface WatchedCache<V extends object> {
   get(key: string, load: () => V | undefined): V | undefined
@@ -18,12 +22,11 @@ export interface WatchedCache<V extends object> {
 }
 
 export function watchedCache<V extends object>(db: Db, limit = 10_000): WatchedCache<V> {
-  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck()
   const entries = lruMap<string, Readonly<V>>(limit)
-  let seenVersion = dataVersion.get()!
+  let seenVersion = dataVersionNow(db)
   return {
     get(key, load) {
-      const version = dataVersion.get()!
+      const version = dataVersionNow(db)
       if (version !== seenVersion) {
         entries.clear()
         seenVersion = version
