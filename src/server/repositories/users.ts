@@ -39,7 +39,11 @@ export function usersRepository(db: Db) {
     'SELECT users.*, api_tokens.game_id FROM api_tokens JOIN users ON users.id = api_tokens.user_id WHERE token_hash = ? AND revoked_at IS NULL')
   // Who a session or an API token belongs to is read on every request: cached exactly (every
   // write below clears the caches; other connections' commits are seen through data_version).
-  const sessions = watchedCache<SessionRow>(db)
+  // Kept by the secret itself, in this process's memory only (the database holds only its hash,
+  // and the cookie signer's memory already holds the signed session cookie): hashing it on every
+  // request was a measurable part of a kept page's time. A session's user is one frozen row for as
+  // long as it is cached, so what is worked out per viewer can be kept on it (pages/published-turn.ts).
+  const sessions = watchedCache<{ expiresAt: number; user: Readonly<UserRow> }>(db)
   const tokens = watchedCache<TokenRow>(db)
   const changed = () => { sessions.clear(); tokens.clear() }
 
@@ -68,12 +72,14 @@ export function usersRepository(db: Db) {
       changed()
       return id
     },
-    sessionUser(sessionId: string, now: number): UserRow | undefined {
-      const hash = hashSecret(sessionId)
-      const row = sessions.get(hash, () => sessionUser.get(hash))
-      if (!row || row.expires_at <= now) return undefined
-      const { expires_at: _expires, ...user } = row
-      return user
+    sessionUser(sessionId: string, now: number): Readonly<UserRow> | undefined {
+      const session = sessions.get(sessionId, () => {
+        const row = sessionUser.get(hashSecret(sessionId))
+        if (!row) return undefined
+        const { expires_at: expiresAt, ...user } = row
+        return { expiresAt, user: Object.freeze(user) }
+      })
+      return session && session.expiresAt > now ? session.user : undefined
     },
     deleteSession: (sessionId: string) => { deleteSession.run(hashSecret(sessionId)); changed() },
     deleteSessionsOf(userId: number): number {
@@ -100,8 +106,7 @@ export function usersRepository(db: Db) {
       return revoked
     },
     apiTokenUser(token: string): TokenRow | undefined {
-      const hash = hashSecret(token)
-      return tokens.get(hash, () => tokenUser.get(hash))
+      return tokens.get(token, () => tokenUser.get(hashSecret(token)))
     },
   }
 }
