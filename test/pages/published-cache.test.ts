@@ -180,6 +180,32 @@ describe('the published turn page cache', () => {
     expect((await g.ann.get(g.report, { 'if-none-match': again.headers.etag as string })).status).toBe(304)
   })
 
+  it('shows a rename at once, in the page and in its ETag, whether this server or another process made it', async () => {
+    // What is worked out per viewer (their escaped name and address, their ETag) is kept on the
+    // session's user row (pages/viewer-bytes.ts, published-turn.ts): a new row must mean new bytes.
+    const g = await publishedGame()
+    const before = await g.ann.get(g.report)
+    expect(whoBlock(before.body)).toContain('Ann &lt;b&gt;')
+    const annId = t.app.services.users.byEmail('ann@example.org')!.id
+    t.app.services.users.rename(annId, 'Annie <i>')
+    const renamed = await g.ann.get(g.report, { 'if-none-match': before.headers.etag as string })
+    expect(renamed.status).toBe(200)
+    expect(whoBlock(renamed.body)).toContain('Annie &lt;i&gt;')
+    expect(renamed.headers.etag).not.toBe(before.headers.etag)
+    expect(whoBlock((await g.bob.get(g.report)).body)).not.toContain('Annie')
+    const other = new Database(t.app.services.db.name)
+    try {
+      other.prepare('UPDATE users SET name = ?, email = ? WHERE id = ?').run('Ann from the shell', 'ann2@example.org', annId)
+    } finally {
+      other.close()
+    }
+    const again = await g.ann.get(g.report, { 'if-none-match': renamed.headers.etag as string })
+    expect(again.status).toBe(200)
+    expect(whoBlock(again.body)).toContain('Ann from the shell')
+    expect(whoBlock(again.body)).toContain('ann2@example.org')
+    expect(whoBlock((await g.ann.get(`/games/${g.gameId}`)).body)).toContain('Ann from the shell')
+  })
+
   it('never shows a draft or an open turn from the cache, and links the next turn once it is published', async () => {
     const g = await publishedGame()
     expect((await g.ann.get(g.report)).body).not.toContain('rel="next"')

@@ -19,13 +19,13 @@
 // Bounded: GAME_PAGES_MAX_BYTES of kept pages (compressed parts, with their objects) and
 // GAME_PAGES_MAX_ENTRIES pages per process, least recently used first out.
 import { randomBytes } from 'node:crypto'
-import ejs from 'ejs'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { gameVersions } from '../repositories/game-versions.js'
 import type { ServiceContext } from '../services/context.js'
 import { publishedPagesStore, type CachedPage, type PublishedPages } from '../services/published-pages.js'
 import { acceptsGzip, cutAtSlots, gzipOf, plainOf, type DeflatedPart, type Segment } from './gzip-parts.js'
 import { keptFormToken } from './kept-form-tokens.js'
+import { viewerBytes } from './viewer-bytes.js'
 import { formatters, type PageKit } from './kit.js'
 import { liveUntil } from './services.js'
 
@@ -84,15 +84,11 @@ export function gamePageCache(ctx: Pick<ServiceContext, 'db'>) {
   return { get size() { return cache.pages.size }, get bytes() { return cache.pages.bytes }, stats: cache.stats, clear: () => cache.pages.clear() }
 }
 
-/** One slot's text for this request. */
-function slotValue(slot: string, request: { name: string; email: string; now: number }): string {
-  switch (slot) {
-    case 'name': return ejs.escapeXML(request.name)
-    case 'email': return ejs.escapeXML(request.email)
-    case 'now': return String(request.now)
-  }
+/** One slot's text for this request, other than the viewer's own (viewer-bytes.ts) and the form token. */
+function slotValue(slot: string, now: number): string {
+  if (slot === 'now') return String(now)
   const ms = Number(slot.slice(2, -1))
-  const clock = liveClock(request.now)
+  const clock = liveClock(now)
   return slot[1] === 'r' ? clock.relative(ms) : clock.until(ms, slot[1] === 'n' ? 'now' : 'soon')
 }
 
@@ -124,13 +120,14 @@ export async function sendKeptGamePage(kit: PageKit, request: FastifyRequest, re
     kept = { ...cutAtSlots(html, SLOT_PATTERN), fingerprint: version, hash: '' }
     cache.pages.set(key, kept)
   }
-  const values = new Map<string, Buffer>()
+  const person = viewerBytes(user)
+  const values = new Map<string, Buffer>([['name', person.name], ['email', person.email]])
   if (kept.slots.includes('csrf')) values.set('csrf', keptFormToken(kit.ctx, request, reply))
-  const fill = { name: user.name, email: user.email, now: kit.ctx.now() }
+  const now = kit.ctx.now()
   const segments: Segment[] = [kept.parts[0]!]
   kept.slots.forEach((slot, i) => {
     let value = values.get(slot)
-    if (!value) values.set(slot, (value = Buffer.from(slotValue(slot, fill))))
+    if (!value) values.set(slot, (value = Buffer.from(slotValue(slot, now))))
     segments.push(value, kept.parts[i + 1]!)
   })
   reply.status(200).header('cache-control', 'no-store').header('vary', 'accept-encoding').type('text/html; charset=utf-8')

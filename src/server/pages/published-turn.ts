@@ -9,7 +9,6 @@
 // placeholder person whose only fields are the slot markers below, so no viewer's name, e-mail, id,
 // token or message can end up in it; test/pages/published-cache.test.ts tries.
 import { createHash, randomBytes } from 'node:crypto'
-import ejs from 'ejs'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { lruMap } from '../services/lru.js'
 import { memberTurnFacts, publishedPages, type CachedPage, type TurnFacts } from '../services/published-pages.js'
@@ -17,6 +16,8 @@ import { acceptsGzip, cutAtSlots, gzipOf, plainOf, type DeflatedPart, type Segme
 import { keptFormToken } from './kept-form-tokens.js'
 import type { PageKit } from './kit.js'
 import type { KeptThread } from './message-threads.js'
+import type { UserRow } from '../repositories/users.js'
+import { viewerBytes } from './viewer-bytes.js'
 
 const SLOTS = ['name', 'email', 'csrf', 'now', 'messages'] as const
 type Slot = (typeof SLOTS)[number]
@@ -61,7 +62,7 @@ export interface PublishedPageRequest {
   messages?: () => KeptThread
 }
 
-const NO_TOKEN = Buffer.alloc(0)
+const NOTHING = Buffer.alloc(0)
 
 /**
  * The viewer's part of a kept page's ETag: a digest of who they are, their form secret and their
@@ -69,11 +70,18 @@ const NO_TOKEN = Buffer.alloc(0)
  * (a SHA-256 per view was a few percent of a kept page's time); at most 20,000, ~250 bytes each.
  */
 const viewerTags = lruMap<string, string>(20_000)
-function viewerTag(viewer: string): string {
+function viewerTag(user: UserRow | null, csrfSecret: string, threadHash: string): string {
+  // A signed-in viewer's last tag is kept on their user row, as the session cache hands it out (a
+  // frozen row, replaced whenever the person changes): the common case, one identity lookup.
+  const last = user ? lastTags.get(user) : undefined
+  if (last !== undefined && last.csrfSecret === csrfSecret && last.threadHash === threadHash) return last.tag
+  const viewer = `${user?.id ?? ''}\n${user?.name ?? ''}\n${user?.email ?? ''}\n${csrfSecret}\n${threadHash}`
   let tag = viewerTags.get(viewer)
   if (tag === undefined) viewerTags.set(viewer, (tag = createHash('sha256').update(viewer).digest('base64url').slice(0, 16)))
+  if (user) lastTags.set(user, { csrfSecret, threadHash, tag })
   return tag
 }
+const lastTags = new WeakMap<UserRow, { csrfSecret: string; threadHash: string; tag: string }>()
 
 /** The form cookie's value (plain or `__Host-` over HTTPS): the secret the page's tokens are made from. */
 const csrfSecretOf = (request: FastifyRequest) => request.cookies['__Host-botwars_csrf'] ?? request.cookies['botwars_csrf']
@@ -104,21 +112,22 @@ export async function sendPublishedPage(kit: PageKit, request: FastifyRequest, r
   const thread = page.messages && cached.slots.includes('messages') ? page.messages() : null
   const csrfSecret = csrfSecretOf(request)
   const needsCsrf = cached.slots.includes('csrf')
-  const etag = !needsCsrf || csrfSecret ? `W/"${cached.hash}.${viewerTag(`${user?.id ?? ''}\n${user?.name ?? ''}\n${user?.email ?? ''}\n${needsCsrf ? csrfSecret : ''}\n${thread?.hash ?? ''}`)}"` : null
+  const etag = !needsCsrf || csrfSecret ? `W/"${cached.hash}.${viewerTag(user, needsCsrf ? csrfSecret! : '', thread?.hash ?? '')}"` : null
   const gzip = acceptsGzip(request)
   // Each representation has its own ETag: the gzipped page has another.
   const tag = etag && gzip ? `${etag.slice(0, -1)}.gz"` : etag
   reply.header('cache-control', 'private, no-cache').header('vary', 'cookie, accept-encoding')
   if (tag) reply.header('etag', tag)
   if (tag && request.headers['if-none-match'] === tag) return reply.status(304).send()
-  const tokenBytes = needsCsrf ? keptFormToken(kit.ctx, request, reply) : NO_TOKEN
+  const tokenBytes = needsCsrf ? keptFormToken(kit.ctx, request, reply) : NOTHING
+  const person = user ? viewerBytes(user) : { name: NOTHING, email: NOTHING }
   const segments: Segment[] = [cached.parts[0]!]
   cached.slots.forEach((slot, i) => {
     if (slot === 'messages') {
       // The kept thread's parts, the viewer's token between them.
       thread?.deflatedParts().forEach((part, k) => (k === 0 ? segments.push(part) : segments.push(tokenBytes, part)))
     } else {
-      segments.push(slot === 'csrf' ? tokenBytes : Buffer.from(slot === 'now' ? String(kit.ctx.now()) : ejs.escapeXML((slot === 'name' ? user?.name : user?.email) ?? '')))
+      segments.push(slot === 'csrf' ? tokenBytes : slot === 'now' ? Buffer.from(String(kit.ctx.now())) : person[slot])
     }
     segments.push(cached.parts[i + 1]!)
   })
