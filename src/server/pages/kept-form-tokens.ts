@@ -19,21 +19,27 @@ import { csrfCookieName, formTokenOwner } from '../plugins/session.js'
 import type { ServiceContext } from '../services/context.js'
 import { lruMap, type LruMap } from '../services/lru.js'
 
-/** Form cookies and sessions remembered (~300 bytes each: ~6 MiB at the bound). */
+/** Form cookies remembered, each with the session its token was made for (~300 bytes each: ~6 MiB at the bound). */
 export const KEPT_FORM_TOKENS_MAX_ENTRIES = 20_000
 
-const tokens = new WeakMap<ServiceContext, LruMap<string, Buffer>>()
+interface KeptToken { readonly owner: string; readonly token: Buffer }
+
+const tokens = new WeakMap<ServiceContext, LruMap<string, KeptToken>>()
 
 /** The viewer's form token, HTML-escaped, as the bytes that go into the slot. */
 export function keptFormToken(ctx: ServiceContext, request: FastifyRequest, reply: FastifyReply): Buffer {
   const owner = formTokenOwner(request)
   const cookie = request.cookies[csrfCookieName(ctx.baseUrl.startsWith('https:'))]
   const fresh = () => Buffer.from(ejs.escapeXML(reply.generateCsrf({ userInfo: owner })))
-  if (!cookie || !request.unsignCookie(cookie).valid) return fresh()
+  if (!cookie) return fresh()
   let kept = tokens.get(ctx)
-  if (!kept) tokens.set(ctx, (kept = lruMap<string, Buffer>(KEPT_FORM_TOKENS_MAX_ENTRIES)))
-  const key = `${cookie}\n${owner}`
-  let token = kept.get(key)
-  if (!token) kept.set(key, (token = fresh()))
+  if (!kept) tokens.set(ctx, (kept = lruMap<string, KeptToken>(KEPT_FORM_TOKENS_MAX_ENTRIES)))
+  // A cookie is kept only once its signature held, and the very same signed value holds again: a
+  // kept one needs no second check. Another session with the same cookie gets a token of its own.
+  const found = kept.get(cookie)
+  if (found !== undefined && found.owner === owner) return found.token
+  if (!request.unsignCookie(cookie).valid) return fresh()
+  const token = fresh()
+  kept.set(cookie, { owner, token })
   return token
 }
