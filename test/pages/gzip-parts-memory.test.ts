@@ -2,7 +2,8 @@
 // stays bounded). Small Buffers are otherwise slices of Node's shared 8 KiB pool, and one kept
 // slice keeps the whole slab alive: the stores' byte bounds would undercount up to 8 KiB a part.
 import { expect, it } from 'vitest'
-import { cutAtSlots, deflatePart } from '../../src/server/pages/gzip-parts.js'
+import { cutAtSlots, deflatePart, keptBytes } from '../../src/server/pages/gzip-parts.js'
+import { viewerBytes } from '../../src/server/pages/viewer-bytes.js'
 
 it('gives each compressed part a memory block of its own size, small or large', () => {
   for (const size of [1, 200, 3000, 70_000]) {
@@ -19,4 +20,11 @@ it('keeps all of a page\'s compressed parts in one block of exactly their size, 
   const block = parts[0]!.deflated.buffer
   expect(parts.every((part) => part.deflated.buffer === block)).toBe(true)
   expect(block.byteLength).toBe(parts.reduce((n, part) => n + part.deflated.length, 0))
+})
+
+it('keeps a viewer\'s name and address, and kept text, in blocks of their own size', () => {
+  const kept = [keptBytes('token-like text'), keptBytes('naïve'), ...Object.values(viewerBytes({ id: 1, name: 'Ann <b>', email: 'ann@example.org', created_at: 0 }))]
+  for (const bytes of kept) expect([bytes.byteOffset, bytes.buffer.byteLength]).toEqual([0, bytes.length])
+  expect(keptBytes('naïve').toString()).toBe('naïve')
+  expect(viewerBytes({ id: 1, name: 'Ann <b>', email: 'a@b', created_at: 0 }).name.toString()).toBe('Ann &lt;b&gt;')
 })

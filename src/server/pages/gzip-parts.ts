@@ -80,6 +80,17 @@ export function deflateParts(texts: readonly Buffer[]): DeflatedPart[] {
   })
 }
 
+/**
+ * Text as bytes in a memory block of exactly their size, for bytes that are kept (a viewer's name, a
+ * form token): Buffer.from would make a small one a slice of Node's shared 8 KiB pool, and one kept
+ * slice keeps the whole slab alive (see deflateParts).
+ */
+export function keptBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text))
+  bytes.write(text)
+  return bytes
+}
+
 /** One part compressed once, in a memory block of its own size (deflateParts). */
 export function deflatePart(text: Buffer): DeflatedPart {
   return deflateParts([text])[0]!

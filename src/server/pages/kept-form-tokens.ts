@@ -18,6 +18,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { csrfCookieName, formTokenOwner } from '../plugins/session.js'
 import type { ServiceContext } from '../services/context.js'
 import { lruMap, type LruMap } from '../services/lru.js'
+import { keptBytes } from './gzip-parts.js'
 
 /** Form cookies remembered, each with the session its token was made for (~300 bytes each: ~6 MiB at the bound). */
 export const KEPT_FORM_TOKENS_MAX_ENTRIES = 20_000
@@ -30,7 +31,7 @@ const tokens = new WeakMap<ServiceContext, LruMap<string, KeptToken>>()
 export function keptFormToken(ctx: ServiceContext, request: FastifyRequest, reply: FastifyReply): Buffer {
   const owner = formTokenOwner(request)
   const cookie = request.cookies[csrfCookieName(ctx.baseUrl.startsWith('https:'))]
-  const fresh = () => Buffer.from(ejs.escapeXML(reply.generateCsrf({ userInfo: owner })))
+  const fresh = () => keptBytes(ejs.escapeXML(reply.generateCsrf({ userInfo: owner })))
   if (!cookie) return fresh()
   let kept = tokens.get(ctx)
   if (!kept) tokens.set(ctx, (kept = lruMap<string, KeptToken>(KEPT_FORM_TOKENS_MAX_ENTRIES)))

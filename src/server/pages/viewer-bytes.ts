@@ -4,6 +4,7 @@
 // missed. Keyed weakly by the row: they go together.
 import ejs from 'ejs'
 import type { UserRow } from '../repositories/users.js'
+import { keptBytes } from './gzip-parts.js'
 
 export interface ViewerBytes {
   readonly name: Buffer
@@ -15,7 +16,7 @@ const kept = new WeakMap<Readonly<UserRow>, ViewerBytes>()
 export function viewerBytes(user: Readonly<UserRow>): ViewerBytes {
   let bytes = kept.get(user)
   if (bytes === undefined) {
-    bytes = Object.freeze({ name: Buffer.from(ejs.escapeXML(user.name)), email: Buffer.from(ejs.escapeXML(user.email)) })
+    bytes = Object.freeze({ name: keptBytes(ejs.escapeXML(user.name)), email: keptBytes(ejs.escapeXML(user.email)) })
     kept.set(user, bytes)
   }
   return bytes
