@@ -55,12 +55,9 @@ export function lruMap<K, V>(options: LruOptions<V> | number): LruMap<K, V> {
   const evict = (kept: K) => {
     while ((entries.size > maxEntries || weight > maxWeight) && entries.size > 1) {
       const [key, entry] = entries.entries().next().value!
-      if (entry.used && key !== kept) {
+      if (entry.used || key === kept) {
+        // A second chance (the entry just set reaches the front only once every older entry has had one).
         entry.used = false
-        entries.delete(key)
-        entries.set(key, entry)
-      } else if (key === kept) {
-        // Only the entry just set is left unmarked at the front: everything else is older and goes.
         entries.delete(key)
         entries.set(key, entry)
       } else {
