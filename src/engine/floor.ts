@@ -50,16 +50,18 @@ export function indexAhead(board: Board, from: number, dir: Direction): number {
 /**
  * Puts a robot on the square at index `to` it moves into and applies what is there: a pit or
  * raised drawbridge destroys it (R14, R15), a switch flips (R16), an active teleporter sends it on (R17).
+ * `taken` is a square that counts as holding a robot though none stands there yet: for a pushed
+ * robot, the square it leaves, which the robot pushing it is stepping into (A21).
  */
-export function enterSquare(ctx: Resolution, robot: TurnRobot, to: number, cause: MoveCause, by?: string): void {
+export function enterSquare(ctx: Resolution, robot: TurnRobot, to: number, cause: MoveCause, by?: string, taken = -1): void {
   const from = robot.at!
   placeRobot(ctx, robot, to)
   emit(ctx, { time: now(ctx), kind: 'moved', player: robot.player, from, to: robot.at!, cause, by })
-  applyArrival(ctx, robot)
+  applyArrival(ctx, robot, taken)
 }
 
 /** What the square a robot has just been moved onto does to it (split out for simultaneous conveyor moves). */
-export function applyArrival(ctx: Resolution, robot: TurnRobot): void {
+export function applyArrival(ctx: Resolution, robot: TurnRobot, taken = -1): void {
   const to = robot.at!
   // From floorTypes (see there): most squares a robot enters hold nothing that acts on arrival.
   const type = ctx.board.floorTypes[robot.atIndex] ?? null
@@ -70,7 +72,7 @@ export function applyArrival(ctx: Resolution, robot: TurnRobot): void {
       if (ctx.boardState.drawbridges[squareKey(ctx.board, to)] !== 'lowered') destroyRobot(ctx, robot, 'drawbridge')
       return
     case 'switch': flipSwitch(ctx, robot, floorOfType(ctx.board, to, 'switch')!); return
-    case 'teleporter': teleport(ctx, robot, floorOfType(ctx.board, to, 'teleporter')!); return
+    case 'teleporter': teleport(ctx, robot, floorOfType(ctx.board, to, 'teleporter')!, taken); return
     default: return
   }
 }
@@ -108,16 +110,16 @@ export function isActiveTeleporter(ctx: Resolution, element: TeleporterElement):
 /**
  * R17: on to the next teleporter in alphabetical order of colour, wrapping round, that is active
  * and holds no robot (real or virtual, R24). If there is none the robot stays. Arriving does not
- * teleport again.
+ * teleport again. The square `taken` holds a robot arriving in the same step (A21).
  */
-function teleport(ctx: Resolution, robot: TurnRobot, source: TeleporterElement): void {
+function teleport(ctx: Resolution, robot: TurnRobot, source: TeleporterElement, taken: number): void {
   if (!isActiveTeleporter(ctx, source)) return
   const ring = ctx.board.teleporters
   const start = ring.indexOf(source)
   for (let i = 1; i < ring.length; i++) {
     const candidate = ring[(start + i) % ring.length]!
     const index = squareIndex(ctx.board, candidate.at)
-    if (isActiveTeleporter(ctx, candidate) && !anyRobotAt(ctx, index, robot)) {
+    if (index !== taken && isActiveTeleporter(ctx, candidate) && !anyRobotAt(ctx, index, robot)) {
       const from = robot.at!
       placeRobot(ctx, robot, index)
       emit(ctx, { time: now(ctx), kind: 'teleported', player: robot.player, from, to: candidate.at, colour: candidate.colour })
