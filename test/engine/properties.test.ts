@@ -130,6 +130,8 @@ describe('property: random games on random boards', () => {
   })
 
   it('keep every invariant at every stage and turn, and resolveTurn never changes its input', () => {
+    // 1,000 games (~7 s), not 120: a rare corner went unseen at 120 and showed in game 195 of a
+    // longer run (A21: a pushed robot teleported into the square its pusher was stepping into).
     fc.assert(fc.property(gameArb, ({ board: json, players, seed, reboots }) => {
       const board = compile(json)
       let state = newGame(board, PLAYER_NAMES.slice(0, players), seed)
@@ -156,7 +158,7 @@ describe('property: random games on random boards', () => {
         for (const r of result.state.robots) expect(r.robotsLeft).toBeLessThanOrEqual(before.get(r.player)!)
         state = result.state
       }
-    }), { numRuns: 120 })
+    }), { numRuns: 1000 })
   })
 
   it('the same seed gives the same game; another seed usually does not', () => {
