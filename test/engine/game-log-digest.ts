@@ -14,7 +14,7 @@ import { compileBoard, parseBoard } from '../../src/engine/board.js'
 import { dealHands } from '../../src/engine/deck.js'
 import { newGame } from '../../src/engine/game.js'
 import { fillMissingOrdersFor } from '../../src/engine/program.js'
-import { caseOutput, parseRulesCase } from '../../src/engine/rules-case.js'
+import { caseOutput, parseRulesCase, type ParsedCase } from '../../src/engine/rules-case.js'
 import { PLAYER_NAMES } from '../../src/engine/simulation.js'
 import { needsProgram, resolveTurn } from '../../src/engine/turn.js'
 import { DIRECTIONS, MAX_HP, type Board, type GameState, type TurnOrders } from '../../src/engine/types.js'
@@ -130,23 +130,30 @@ export function gameLogDigest(set: DigestSet): Digest {
     }
   }
   let cases = 0
-  for (const folder of set.caseFolders) {
+  for (const [file, { board, state, orders }] of validCases(set.caseFolders)) {
+    cases++
+    hash.update(`case ${file}\n`)
+    const result = resolveTurn(board, deepFreeze(state), deepFreeze(orders))
+    hash.update(JSON.stringify([result, caseOutput(result)]))
+    const side = sideRandom(cases)
+    let next = result.state
+    for (let turn = 0; turn < set.caseTurns && !next.gameOver; turn++, played++) next = playTurn(hash, board, next, side)
+  }
+  return { digest: hash.digest('hex'), games, turns: played, cases }
+}
+
+/** The rules cases of `folders` that are valid (the others test refusals), by file name, in folder and name order. */
+export function validCases(folders: readonly string[]): [string, ParsedCase][] {
+  const out: [string, ParsedCase][] = []
+  for (const folder of folders) {
     for (const file of readdirSync(folder).filter((f) => f.endsWith('.json')).sort()) {
       let json: unknown
       try { json = JSON.parse(readFileSync(join(folder, file), 'utf8')) } catch { continue }
       const parsed = parseRulesCase(json, (path) => JSON.parse(readFileSync(resolve(root, path), 'utf8')))
-      if (!parsed.ok) continue
-      cases++
-      hash.update(`case ${file}\n`)
-      const { board, state, orders } = parsed.value
-      const result = resolveTurn(board, deepFreeze(state), deepFreeze(orders))
-      hash.update(JSON.stringify([result, caseOutput(result)]))
-      const side = sideRandom(cases)
-      let next = result.state
-      for (let turn = 0; turn < set.caseTurns && !next.gameOver; turn++, played++) next = playTurn(hash, board, next, side)
+      if (parsed.ok) out.push([file, parsed.value])
     }
   }
-  return { digest: hash.digest('hex'), games, turns: played, cases }
+  return out
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {

@@ -1,7 +1,7 @@
 // Invariants over random small boards (every element type) and random legal programs: real robots
 // never share a square (R24), HP stays within 0-10 (R27), cards are conserved (R5, R7), robots never
-// leave the board (R3), fused registers always match HP (R27), resolveTurn is pure, and the same
-// seed plays the same game.
+// leave the board (R3), fused registers always match HP (R27), the event log tells the story the
+// robots show (log-replay.ts), resolveTurn is pure, and the same seed plays the same game.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { boardSchema, compileBoard } from '../../src/engine/board.js'
@@ -11,6 +11,7 @@ import { newGame } from '../../src/engine/game.js'
 import { PLAYER_NAMES, randomOrders, simulateGame } from '../../src/engine/simulation.js'
 import { resolveTurn } from '../../src/engine/turn.js'
 import type { Board, BoardDefinition, GameState, RobotSnapshot, RobotState } from '../../src/engine/types.js'
+import { logProblems } from './log-replay.js'
 
 const DIRS = ['N', 'E', 'S', 'W'] as const
 const FLOOR_TYPES = ['pit', 'conveyor', 'gear', 'crusher', 'drawbridge', 'teleporter', 'switch', 'wrench', 'flag', 'upgrade'] as const
@@ -147,6 +148,7 @@ describe('property: random games on random boards', () => {
         checkRobots(board, result.start.robots, `turn ${turn} start`)
         for (const stage of result.stages) checkRobots(board, stage.robots, `turn ${turn} stage ${stage.stage}`)
         checkRobots(board, result.state.robots, `turn ${turn} end`)
+        expect(logProblems(result, `turn ${turn}`)).toEqual([])
         for (const r of result.state.robots) {
           expect(r.robotsLeft).toBeGreaterThanOrEqual(0)
           expect(r.robotsLeft).toBeLessThanOrEqual(3)

@@ -3,7 +3,8 @@
 // stage and turn: cards are conserved (R5, R7, R8, R27); no two real robots share a square (R24);
 // HP stays within 0..10 and a destroyed robot has 0 (R27, FORMAT §3); flags are tagged one at a
 // time, in order, and never lost (R30); robots left never increase (R29); the game ends exactly
-// when R34 says; and the same seed plays the same game.
+// when R34 says; the same seed plays the same game; and the event log, replayed, tells the story
+// the robots show, with no robot stepping into another real robot's square (log-replay.ts).
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import fc from 'fast-check'
@@ -15,6 +16,7 @@ import { newGame } from '../../src/engine/game.js'
 import { PLAYER_NAMES, randomOrders, simulateGame } from '../../src/engine/simulation.js'
 import { resolveTurn, type TurnResult } from '../../src/engine/turn.js'
 import { MAX_HP, type Board, type Card, type GameState, type RobotSnapshot, type TurnOrders } from '../../src/engine/types.js'
+import { logProblems } from './log-replay.js'
 
 const BOARD_DIR = fileURLToPath(new URL('../../boards/', import.meta.url))
 const BOARDS = new Map(readdirSync(BOARD_DIR).filter((name) => name.endsWith('.json')).sort().map((file) => {
@@ -163,6 +165,7 @@ function playChecked(board: Board, players: number, seed: number): { state: Game
     const result = resolveTurn(board, dealt, orders)
     for (const stage of result.stages) problems.push(...floorProblems(stage.robots, `${where} stage ${stage.stage}`))
     problems.push(...floorProblems(result.state.robots, `${where} end`))
+    problems.push(...logProblems(result, where))
     problems.push(...playProblems(dealt, orders, result, where))
     problems.push(...progressProblems(board, state, result, where))
     if (problems.length > 0) break

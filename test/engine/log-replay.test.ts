@@ -1,0 +1,46 @@
+// The event log tells the story the robots show (log-replay.ts): over every rules case, ours and
+// the public ones, and, to show the check can fail, over logs changed by hand.
+import { existsSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { resolveTurn, type TurnResult } from '../../src/engine/turn.js'
+import type { GameEvent } from '../../src/engine/events.js'
+import { CASE_FOLDERS, validCases } from './game-log-digest.js'
+import { logProblems } from './log-replay.js'
+
+/** The pushed-chain teleport case (A21): Ann pushes Bob and Cat one square north. */
+function chainCase(): TurnResult {
+  const [, { board, state, orders }] = validCases([CASE_FOLDERS.own]).find(([file]) => file === 'R17-R13-pushed-chain-keeps-the-squares-it-steps-into.json')!
+  return resolveTurn(board, state, orders)
+}
+
+const movedOf = (result: TurnResult, player: string) =>
+  result.stages[0]!.events.find((e): e is Extract<GameEvent, { kind: 'moved' }> => e.kind === 'moved' && e.player === player)!
+
+describe('the event log, replayed, tells the story the robots show', () => {
+  it('in every rules case', () => {
+    const cases = validCases(Object.values(CASE_FOLDERS).filter(existsSync))
+    expect(cases.length).toBeGreaterThan(120)
+    for (const [file, { board, state, orders }] of cases) expect(logProblems(resolveTurn(board, state, orders), file), file).toEqual([])
+  })
+
+  it('and says so when a robot steps into a real robot\'s square, or the log and the robots part ways', () => {
+    const result = chainCase()
+    expect(logProblems(result, 'as resolved')).toEqual([])
+
+    // The story the engine told before A21: Cat was sent back onto blue, the square Bob stepped into.
+    const swapped = structuredClone(result)
+    const cat = movedOf(swapped, 'Cat')
+    const events = swapped.stages[0]!.events
+    events.splice(events.indexOf(cat) + 1, 0, { time: cat.time, kind: 'teleported', player: 'Cat', from: cat.to, to: { row: 3, col: 1 }, colour: 'blue' })
+    expect(logProblems(swapped, 'swapped')).toEqual(expect.arrayContaining([
+      'swapped stage 1 movement 500 step 1: Bob moved onto r3c1, where Cat stands',
+      'swapped stage 1 movement 500 step 1: Bob and Cat are both real on r3c1',
+    ]))
+
+    // A log whose move ends elsewhere than the robot shown.
+    const elsewhere = structuredClone(result)
+    movedOf(elsewhere, 'Ann').to = { row: 1, col: 2 }
+    expect(logProblems(elsewhere, 'elsewhere')).toContain(
+      'elsewhere stage 1: the log leaves Ann {"at":"r1c2","facing":"N","hp":10,"mode":"real"}, the result shows {"at":"r2c1","facing":"N","hp":10,"mode":"real"}')
+  })
+})
