@@ -13,7 +13,8 @@
 //   4. if every pending push waits on another, they wait in a cycle: the first of the cycle in
 //      board-file order is played now as a plain R13 push (R20).
 // A push that fails leaves its robot standing, so later rounds may push it as in R13 (R20).
-// Virtual robots ignore all this (R24): each moves unless a wall or the fence stops it.
+// Virtual robots ignore all this (R24): each moves unless a wall or the fence stops it, but, like
+// a real robot, not when two pushers push it at once (A22).
 import { isOnFloor, setPhase, type Resolution } from './context.js'
 import { squareIndex } from './board.js'
 import { barrierAt, stepAhead } from './floor.js'
@@ -35,16 +36,24 @@ export function runPushers(ctx: Resolution, stage: number): void {
     }
   }
   if (pushes.length === 0) return
-  // R24: a virtual robot moves unless a wall or the fence stops it, and takes no part in conflicts.
+  // R24: a virtual robot moves unless a wall or the fence stops it, and takes no part in conflicts
+  // with other robots. But like a real one (findConflicts) it is moved by at most one pusher push:
+  // on a square where two pushers act, neither moves it (R20, A22).
   for (const push of pushes) {
     if (push.robot.mode !== 'real') {
       push.state = 'done'
-      if (isOnFloor(push.robot)) tryStep(ctx, push.robot, push.dir, 'pusher')
+      if (isOnFloor(push.robot) && !pushedTwice(pushes, push)) tryStep(ctx, push.robot, push.dir, 'pusher')
     }
   }
   const real = pushes.filter((push) => push.state === 'pending')
   cancelMeetingPushes(ctx, real)
   settleRealPushes(ctx, real)
+}
+
+/** Whether another pusher acting now also pushes this push's robot. */
+function pushedTwice(pushes: readonly Push[], push: Push): boolean {
+  for (const other of pushes) if (other !== push && other.robot === push.robot) return true
+  return false
 }
 
 /**
