@@ -37,6 +37,13 @@ describe('the event log, replayed, tells the story the robots show', () => {
       'swapped stage 1 movement 500 step 1: Bob and Cat are both real on r3c1',
     ]))
 
+    // A robot moved twice in one pusher phase (R20).
+    const twice = structuredClone(result)
+    const pushed = movedOf(twice, 'Bob')
+    twice.stages[1]!.events.push({ ...pushed, time: { stage: 2, phase: 'pusher', priority: null, step: 0 }, from: pushed.to, to: pushed.to },
+      { ...pushed, time: { stage: 2, phase: 'pusher', priority: null, step: 0 }, from: pushed.to, to: pushed.to })
+    expect(logProblems(twice, 'twice')).toContain('twice stage 2: Bob moved in the pusher phase (R20) twice')
+
     // A log whose move ends elsewhere than the robot shown.
     const elsewhere = structuredClone(result)
     movedOf(elsewhere, 'Ann').to = { row: 1, col: 2 }

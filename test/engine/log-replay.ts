@@ -3,7 +3,8 @@
 // drawn from that log (events.ts), so a log that tells a different story from the robots, or one
 // in which a robot walks into another's square, is a bug even when every snapshot looks legal: the
 // pushed-robot teleport corner (A21) swapped two robots through the teleporters and left only the
-// log to show it. Used by the property tests over random boards and over whole games.
+// log to show it. It also counts what may happen to a robot at most once in a stage. Used by the
+// property tests over random boards and over whole games.
 import type { GameEvent } from '../../src/engine/events.js'
 import { formatSquare } from '../../src/engine/geometry.js'
 import type { TurnResult } from '../../src/engine/turn.js'
@@ -35,9 +36,31 @@ export function logProblems(result: TurnResult, where: string): string[] {
   for (const stage of result.stages) {
     replay(stage.events, `${where} stage ${stage.stage}`)
     compare(robots, stage.robots, `${where} stage ${stage.stage}`, problems)
+    problems.push(...onceProblems(stage.events, `${where} stage ${stage.stage}`))
   }
   replay(result.end.events, `${where} end`)
   compare(robots, result.end.robots, `${where} end`, problems)
+  return problems
+}
+
+/**
+ * What may happen to a robot at most once in a stage: one pusher push (R20), one move per conveyor
+ * step (R18), one fence contact in the conveyor phase (R19).
+ */
+function onceProblems(events: readonly GameEvent[], where: string): string[] {
+  const counts = new Map<string, number>()
+  const problems: string[] = []
+  const once = (what: string) => {
+    const n = (counts.get(what) ?? 0) + 1
+    counts.set(what, n)
+    if (n === 2) problems.push(`${where}: ${what} twice`)
+  }
+  for (const event of events) {
+    const { phase, step } = event.time
+    if (event.kind === 'moved' && phase === 'pusher') once(`${event.player} moved in the pusher phase (R20)`)
+    if (event.kind === 'moved' && phase === 'conveyor') once(`${event.player} moved in conveyor step ${step} (R18)`)
+    if (event.kind === 'damaged' && event.source === 'fence' && phase === 'conveyor') once(`${event.player} hurt by the fence in the conveyor phase (R19)`)
+  }
   return problems
 }
 
