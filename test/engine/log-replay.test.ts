@@ -44,10 +44,33 @@ describe('the event log, replayed, tells the story the robots show', () => {
       { ...pushed, time: { stage: 2, phase: 'pusher', priority: null, step: 0 }, from: pushed.to, to: pushed.to })
     expect(logProblems(twice, 'twice')).toContain('twice stage 2: Bob moved in the pusher phase (R20) twice')
 
+    // Ann's laser said to miss Bob, who stands at the end of its beam (R26); Bob's damage misreckoned.
+    const missed = structuredClone(result)
+    const shot = missed.stages[0]!.events.find((e): e is Extract<GameEvent, { kind: 'robot-laser' }> => e.kind === 'robot-laser' && e.player === 'Ann')!
+    Object.assign(shot, { hit: null, damage: 0 })
+    const damaged = missed.stages[0]!.events.find((e): e is Extract<GameEvent, { kind: 'damaged' }> => e.kind === 'damaged' && e.player === 'Bob')!
+    damaged.amount = 2
+    expect(logProblems(missed, 'missed')).toEqual(expect.arrayContaining([
+      'missed stage 1 combat step 0: Ann\'s laser hit null for 0; real robots on its way none, at its end Bob',
+      'missed stage 1 combat step 0: Bob damaged by 2 from 10 to 9',
+    ]))
+
     // A log whose move ends elsewhere than the robot shown.
     const elsewhere = structuredClone(result)
     movedOf(elsewhere, 'Ann').to = { row: 1, col: 2 }
     expect(logProblems(elsewhere, 'elsewhere')).toContain(
       'elsewhere stage 1: the log leaves Ann {"at":"r1c2","facing":"N","hp":10,"mode":"real"}, the result shows {"at":"r2c1","facing":"N","hp":10,"mode":"real"}')
+  })
+
+  it('and says so when a board laser\'s hits are not the robots on its beam', () => {
+    const [, { board, state, orders }] = validCases([CASE_FOLDERS.own]).find(([file]) => file === 'R23-R24-blue-beam-hits-whole-first-square.json')!
+    const result = resolveTurn(board, state, orders)
+    const beam = result.stages[0]!.events.find((e): e is Extract<GameEvent, { kind: 'board-laser' }> => e.kind === 'board-laser' && e.hits.length > 1)!
+    expect(logProblems(result, 'as resolved')).toEqual([])
+    const dropped = beam.hits.pop()
+    expect(logProblems(result, 'one hit fewer').join('\n')).toContain(`hit ${beam.hits.join(' ')}, robots on it`)
+    beam.hits.push(dropped!)
+    beam.squares.push({ row: beam.squares.at(-1)!.row + 3, col: beam.squares.at(-1)!.col + 3 })
+    expect(logProblems(result, 'bent').join('\n')).toContain('off the line')
   })
 })

@@ -69,6 +69,7 @@ function stamp(time: GameEvent['time']): string {
 }
 
 function apply(robots: Map<string, Replayed>, event: GameEvent, where: string, problems: string[]): void {
+  if (event.kind === 'robot-laser' || event.kind === 'board-laser') problems.push(...beamProblems(robots, event, where))
   if (!('player' in event)) return
   const robot = robots.get(event.player)
   if (!robot) {
@@ -95,7 +96,12 @@ function apply(robots: Map<string, Replayed>, event: GameEvent, where: string, p
       return
     }
     case 'turned': case 'facing-chosen': robot.facing = event.facing; return
-    case 'damaged': case 'repaired': robot.hp = event.hp; return
+    case 'damaged': case 'repaired': {
+      const expected = event.kind === 'damaged' ? robot.hp - event.amount : robot.hp + event.amount
+      if (expected !== event.hp) problems.push(`${where}: ${event.player} ${event.kind} by ${event.amount} from ${robot.hp} to ${event.hp}`)
+      robot.hp = event.hp
+      return
+    }
     case 'destroyed':
       if (robot.at !== key(event.at)) problems.push(`${where}: ${event.player} destroyed on ${key(event.at)} but stood on ${robot.at}`)
       Object.assign(robot, { at: null, hp: 0, mode: 'destroyed' })
@@ -105,6 +111,53 @@ function apply(robots: Map<string, Replayed>, event: GameEvent, where: string, p
     case 'reinstated': Object.assign(robot, { at: key(event.at), facing: event.facing, hp: MAX_HP, mode: 'virtual' }); return
     default: return
   }
+}
+
+const STEP: Record<Direction, [number, number]> = { N: [1, 0], E: [0, 1], S: [-1, 0], W: [0, -1] }
+
+/**
+ * A beam as the log shows it, against where the robots stand: its squares run straight from where
+ * it starts (a robot's laser from the square in front, R26; a turret's across its own square, R23);
+ * a robot's laser passes virtual robots and stops at the first real one, which it hits (R24, R26); a
+ * blue board beam stops at the first square holding any robot and hits them all, a red one hits
+ * every robot on its squares (R23).
+ */
+function beamProblems(robots: Map<string, Replayed>, event: Extract<GameEvent, { kind: 'robot-laser' | 'board-laser' }>, where: string): string[] {
+  const problems: string[] = []
+  const [dr, dc] = STEP[event.dir]
+  const origin = event.kind === 'board-laser' ? { row: event.from.row - dr, col: event.from.col - dc } : null
+  const shooter = event.kind === 'robot-laser' ? robots.get(event.player) : undefined
+  if (event.kind === 'robot-laser' && shooter?.mode !== 'real') problems.push(`${where}: ${event.player} fired, ${shooter?.mode ?? 'unknown'}`)
+  const start = origin ?? (shooter?.at ? squareOf(shooter.at) : null)
+  event.squares.forEach((square, i) => {
+    if (start && (square.row !== start.row + dr * (i + 1) || square.col !== start.col + dc * (i + 1))) {
+      problems.push(`${where}: ${event.kind} square ${i + 1} is ${key(square)}, off the line from ${key(start)} towards ${event.dir}`)
+    }
+  })
+  const on = (square: Square, real: boolean) =>
+    [...robots].filter(([, r]) => r.at === key(square) && r.mode !== 'destroyed' && (!real || r.mode === 'real')).map(([player]) => player)
+  const last = event.squares.length - 1
+  if (event.kind === 'robot-laser') {
+    const before = event.squares.slice(0, Math.max(0, last)).flatMap((square) => on(square, true))
+    const atEnd = last >= 0 ? on(event.squares[last]!, true) : []
+    const hit = atEnd[0] ?? null
+    if (before.length > 0 || hit !== event.hit || (hit === null) !== (event.damage === 0)) {
+      problems.push(`${where}: ${event.player}'s laser hit ${event.hit} for ${event.damage}; real robots on its way ${before.join(' ') || 'none'}, at its end ${atEnd.join(' ') || 'none'}`)
+    }
+  } else {
+    const struck = event.colour === 'blue'
+      ? [...event.squares.slice(0, Math.max(0, last)).flatMap((square) => on(square, false)).map((p) => `${p} (before the end)`), ...(last >= 0 ? on(event.squares[last]!, false) : [])]
+      : event.squares.flatMap((square) => on(square, false))
+    if ([...struck].sort().join(' ') !== [...event.hits].sort().join(' ')) {
+      problems.push(`${where}: ${event.colour} beam from ${key(event.from)} hit ${event.hits.join(' ') || 'nobody'}, robots on it ${struck.join(' ') || 'none'}`)
+    }
+  }
+  return problems
+}
+
+function squareOf(at: string): Square {
+  const match = /^r(\d+)c(\d+)$/.exec(at)!
+  return { row: Number(match[1]), col: Number(match[2]) }
 }
 
 function sharedSquares(robots: Map<string, Replayed>, where: string, problems: string[]): void {
