@@ -36,15 +36,16 @@ export function tryStep(ctx: Resolution, mover: TurnRobot, dir: Direction, cause
 
 /**
  * A step that is stopped: by `barrier` in front of the mover itself (`last` null), or in front of
- * `last`, the far end of the chain it pushes (R13). The fence hurts whoever meets it (R3); the
- * mover's move ends with "obstruction encountered". `from` is the mover's square, kept by the
- * caller because the fence may destroy the mover.
+ * `last`, the far end of the chain it pushes (R13). The fence hurts whoever meets it (R3); then the
+ * mover's move ends with "obstruction encountered", unless the fence destroyed the mover: nothing
+ * more happens to a destroyed robot (R11), as on a belt (conveyors.ts). `from` is the mover's square.
  */
 export function obstruct(ctx: Resolution, mover: TurnRobot, from: Square, last: TurnRobot | null, barrier: Barrier | 'robot'): void {
   if (barrier === 'fence') {
     if (last) dealDamage(ctx, last, 2, 'fence', mover.player)
     else dealDamage(ctx, mover, 2, 'fence')
   }
+  if (mover.mode === 'destroyed') return
   emit(ctx, { time: now(ctx), kind: 'obstructed', player: mover.player, at: from, reason: last ? 'robot' : barrier ?? 'robot' })
 }
 

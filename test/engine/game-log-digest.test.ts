@@ -14,7 +14,7 @@ describe('the engine output digest', () => {
   it('is unchanged over 72 seeded games (4 boards, 2/4/8 players, seeds 1-6, up to 60 turns)', () => {
     const result = gameLogDigest({ boards: BOARDS, seeds: 6, turns: 60, caseFolders: [], caseTurns: 0 })
     expect(result.turns).toBe(1750)
-    expect(result.digest).toBe('01f6c56f8e8c5fe53d54cc4c642743e472e3d196fd946b02f57ea7357995957c')
+    expect(result.digest).toBe('d5e9cb9aeaddf531e2df0757e26a77b2a25df7b0bba596ab328286ef1c1d2ff7')
   })
 
   const hasPublic = existsSync(CASE_FOLDERS.public)
@@ -22,6 +22,6 @@ describe('the engine output digest', () => {
   it.skipIf(!hasPublic)('is unchanged over the 20 valid public rules cases, each played on for 5 turns', () => {
     const result = gameLogDigest({ boards: [], seeds: 0, turns: 0, caseFolders: [CASE_FOLDERS.public], caseTurns: 5 })
     expect(result.cases).toBe(20)
-    expect(result.digest).toBe('b2a86ad678dd3cefd710257d1ed9d969b2d17819e429e399817de1d6bf5ffc10')
+    expect(result.digest).toBe('bb67b67c44e8b1e0e459e613dbe45f5a1dce2b8d700f963a78ea9a70181fdedf')
   })
 })
