@@ -62,6 +62,30 @@ describe('the event log, replayed, tells the story the robots show', () => {
       'elsewhere stage 1: the log leaves Ann {"at":"r1c2","facing":"N","hp":10,"mode":"real"}, the result shows {"at":"r2c1","facing":"N","hp":10,"mode":"real"}')
   })
 
+  it('and says so when cards play out of order, a destroyed robot acts, or a flag is tagged out of turn', () => {
+    const caseResult = (name: string) => {
+      const [, { board, state, orders }] = validCases([CASE_FOLDERS.own]).find(([file]) => file === name)!
+      return resolveTurn(board, state, orders)
+    }
+    const order = chainCase()
+    const cat = order.stages[0]!.events.find((e): e is Extract<GameEvent, { kind: 'card-played' }> => e.kind === 'card-played' && e.player === 'Cat')!
+    cat.card = { ...cat.card, priority: 600 }
+    expect(logProblems(order, 'order').join('\n')).toContain('order stage 1 movement 160 step 0: Cat\'s 600 after 500 (R10)')
+
+    const dead = caseResult('FORMAT-R11-destroyed-robot-has-hp-zero-whatever-the-cause.json')
+    expect(logProblems(dead, 'dead')).toEqual([])
+    const stage = dead.stages.find((s) => s.events.some((e) => e.kind === 'destroyed'))!
+    const destroyed = stage.events.find((e): e is Extract<GameEvent, { kind: 'destroyed' }> => e.kind === 'destroyed')!
+    stage.events.splice(stage.events.indexOf(destroyed) + 1, 0, { time: destroyed.time, kind: 'turned', player: destroyed.player, facing: 'S', cause: 'gear' })
+    expect(logProblems(dead, 'dead').join('\n')).toContain(`turned of ${destroyed.player}, destroyed earlier this turn (R11)`)
+
+    const flags = caseResult('R30-flags-count-only-at-stage-end.json')
+    expect(logProblems(flags, 'flags')).toEqual([])
+    const tag = flags.stages.flatMap((s) => s.events).find((e): e is Extract<GameEvent, { kind: 'flag-tagged' }> => e.kind === 'flag-tagged')!
+    tag.number += 1
+    expect(logProblems(flags, 'flags').join('\n')).toContain(`${tag.player} tagged flag ${tag.number} with ${tag.number - 2} (R30)`)
+  })
+
   it('and says so when a board laser\'s hits are not the robots on its beam', () => {
     const [, { board, state, orders }] = validCases([CASE_FOLDERS.own]).find(([file]) => file === 'R23-R24-blue-beam-hits-whole-first-square.json')!
     const result = resolveTurn(board, state, orders)

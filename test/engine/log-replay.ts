@@ -38,6 +38,7 @@ export function logProblems(result: TurnResult, where: string): string[] {
     compare(robots, stage.robots, `${where} stage ${stage.stage}`, problems)
     problems.push(...onceProblems(stage.events, `${where} stage ${stage.stage}`))
   }
+  problems.push(...orderProblems(result, where))
   replay(result.end.events, `${where} end`)
   compare(robots, result.end.robots, `${where} end`, problems)
   return problems
@@ -62,6 +63,54 @@ function onceProblems(events: readonly GameEvent[], where: string): string[] {
     if (event.kind === 'damaged' && event.source === 'fence' && phase === 'conveyor') once(`${event.player} hurt by the fence in the conveyor phase (R19)`)
   }
   return problems
+}
+
+/**
+ * Who may act when, over the stages: cards play highest priority first (R10); a destroyed robot
+ * plays no further card and nothing more happens to it this turn (R11); a rebooting robot plays no
+ * card, does not fire and touches no flag, wrench or station (R33); flags, checkpoints and stations
+ * are touched only in step 4 (R30), where the robot stands, and flags one at a time in order.
+ */
+function orderProblems(result: TurnResult, where: string): string[] {
+  const problems: string[] = []
+  const rebooting = new Set(result.start.robots.filter((r) => r.rebooting).map((r) => r.player))
+  const destroyed = new Set<string>()
+  const flags = new Map<string, number>()
+  const at = new Map(result.start.robots.map((r) => [r.player, key(r.at)]))
+  for (const stage of result.stages) {
+    let lastPriority = Infinity
+    for (const event of stage.events) {
+      const label = `${where} stage ${stage.stage} ${stamp(event.time)}`
+      if (!('player' in event)) continue
+      const player = event.player
+      if (destroyed.has(player)) problems.push(`${label}: ${event.kind} of ${player}, destroyed earlier this turn (R11)`)
+      if (event.kind === 'destroyed') destroyed.add(player)
+      if (event.kind === 'moved' || event.kind === 'teleported') at.set(player, key(event.to))
+      if (event.kind === 'card-played') {
+        if (event.card.priority >= lastPriority) problems.push(`${label}: ${player}'s ${event.card.priority} after ${lastPriority} (R10)`)
+        lastPriority = event.card.priority
+      }
+      if ((event.kind === 'card-played' || event.kind === 'robot-laser') && rebooting.has(player)) problems.push(`${label}: rebooting ${player} ${event.kind} (R33)`)
+      if (event.kind === 'flag-tagged' || event.kind === 'checkpoint' || event.kind === 'station-visited') {
+        if (event.time.phase !== 'checkpoint') problems.push(`${label}: ${player} ${event.kind} outside step 4 (R30)`)
+        if (rebooting.has(player)) problems.push(`${label}: rebooting ${player} ${event.kind} (R33)`)
+        if (at.get(player) !== key(event.at)) problems.push(`${label}: ${player} ${event.kind} on ${key(event.at)} but stands on ${at.get(player)}`)
+      }
+      if (event.kind === 'flag-tagged') {
+        const had = flags.get(player) ?? result.state.robots.find((r) => r.player === player)!.flags - countTags(result, player)
+        if (event.number !== had + 1) problems.push(`${label}: ${player} tagged flag ${event.number} with ${had} (R30)`)
+        flags.set(player, event.number)
+      }
+    }
+  }
+  return problems
+}
+
+/** How many flags the log says a player tagged this turn. */
+function countTags(result: TurnResult, player: string): number {
+  let n = 0
+  for (const stage of result.stages) for (const e of stage.events) if (e.kind === 'flag-tagged' && e.player === player) n++
+  return n
 }
 
 function stamp(time: GameEvent['time']): string {
