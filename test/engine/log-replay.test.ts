@@ -84,6 +84,9 @@ describe('the event log, replayed, tells the story the robots show', () => {
     const tag = flags.stages.flatMap((s) => s.events).find((e): e is Extract<GameEvent, { kind: 'flag-tagged' }> => e.kind === 'flag-tagged')!
     tag.number += 1
     expect(logProblems(flags, 'flags').join('\n')).toContain(`${tag.player} tagged flag ${tag.number} with ${tag.number - 2} (R30)`)
+    tag.number -= 1
+    tag.at = { row: tag.at.row + 1, col: tag.at.col }
+    expect(logProblems(flags, 'moved flag').join('\n')).toContain(`${tag.player} flag-tagged on r${tag.at.row}c${tag.at.col} but stands on`)
   })
 
   it('and says so when a board laser\'s hits are not the robots on its beam', () => {

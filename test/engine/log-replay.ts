@@ -69,14 +69,13 @@ function onceProblems(events: readonly GameEvent[], where: string): string[] {
  * Who may act when, over the stages: cards play highest priority first (R10); a destroyed robot
  * plays no further card and nothing more happens to it this turn (R11); a rebooting robot plays no
  * card, does not fire and touches no flag, wrench or station (R33); flags, checkpoints and stations
- * are touched only in step 4 (R30), where the robot stands, and flags one at a time in order.
+ * are touched only in step 4 (R30), and flags one at a time in order (where: see apply).
  */
 function orderProblems(result: TurnResult, where: string): string[] {
   const problems: string[] = []
   const rebooting = new Set(result.start.robots.filter((r) => r.rebooting).map((r) => r.player))
   const destroyed = new Set<string>()
   const flags = new Map<string, number>()
-  const at = new Map(result.start.robots.map((r) => [r.player, key(r.at)]))
   for (const stage of result.stages) {
     let lastPriority = Infinity
     for (const event of stage.events) {
@@ -85,7 +84,6 @@ function orderProblems(result: TurnResult, where: string): string[] {
       const player = event.player
       if (destroyed.has(player)) problems.push(`${label}: ${event.kind} of ${player}, destroyed earlier this turn (R11)`)
       if (event.kind === 'destroyed') destroyed.add(player)
-      if (event.kind === 'moved' || event.kind === 'teleported') at.set(player, key(event.to))
       if (event.kind === 'card-played') {
         if (event.card.priority >= lastPriority) problems.push(`${label}: ${player}'s ${event.card.priority} after ${lastPriority} (R10)`)
         lastPriority = event.card.priority
@@ -94,7 +92,6 @@ function orderProblems(result: TurnResult, where: string): string[] {
       if (event.kind === 'flag-tagged' || event.kind === 'checkpoint' || event.kind === 'station-visited') {
         if (event.time.phase !== 'checkpoint') problems.push(`${label}: ${player} ${event.kind} outside step 4 (R30)`)
         if (rebooting.has(player)) problems.push(`${label}: rebooting ${player} ${event.kind} (R33)`)
-        if (at.get(player) !== key(event.at)) problems.push(`${label}: ${player} ${event.kind} on ${key(event.at)} but stands on ${at.get(player)}`)
       }
       if (event.kind === 'flag-tagged') {
         const had = flags.get(player) ?? result.state.robots.find((r) => r.player === player)!.flags - countTags(result, player)
@@ -154,6 +151,9 @@ function apply(robots: Map<string, Replayed>, event: GameEvent, where: string, p
     case 'destroyed':
       if (robot.at !== key(event.at)) problems.push(`${where}: ${event.player} destroyed on ${key(event.at)} but stood on ${robot.at}`)
       Object.assign(robot, { at: null, hp: 0, mode: 'destroyed' })
+      return
+    case 'flag-tagged': case 'checkpoint': case 'station-visited':
+      if (robot.at !== key(event.at)) problems.push(`${where}: ${event.player} ${event.kind} on ${key(event.at)} but stands on ${robot.at}`)
       return
     case 'became-real': robot.mode = 'real'; return
     case 'reboot': robot.hp = MAX_HP; return
