@@ -66,15 +66,13 @@ function onceProblems(events: readonly GameEvent[], where: string): string[] {
 }
 
 /**
- * Who may act when, over the stages: cards play highest priority first (R10); a destroyed robot
- * plays no further card and nothing more happens to it this turn (R11); a rebooting robot plays no
+ * Who may act when, over the stages: cards play highest priority first (R10); a rebooting robot plays no
  * card, does not fire and touches no flag, wrench or station (R33); flags, checkpoints and stations
  * are touched only in step 4 (R30), and flags one at a time in order (where: see apply).
  */
 function orderProblems(result: TurnResult, where: string): string[] {
   const problems: string[] = []
   const rebooting = new Set(result.start.robots.filter((r) => r.rebooting).map((r) => r.player))
-  const destroyed = new Set<string>()
   const flags = new Map<string, number>()
   for (const stage of result.stages) {
     let lastPriority = Infinity
@@ -82,8 +80,6 @@ function orderProblems(result: TurnResult, where: string): string[] {
       const label = `${where} stage ${stage.stage} ${stamp(event.time)}`
       if (!('player' in event)) continue
       const player = event.player
-      if (destroyed.has(player)) problems.push(`${label}: ${event.kind} of ${player}, destroyed earlier this turn (R11)`)
-      if (event.kind === 'destroyed') destroyed.add(player)
       if (event.kind === 'card-played') {
         if (event.card.priority >= lastPriority) problems.push(`${label}: ${player}'s ${event.card.priority} after ${lastPriority} (R10)`)
         lastPriority = event.card.priority
@@ -122,6 +118,8 @@ function apply(robots: Map<string, Replayed>, event: GameEvent, where: string, p
     problems.push(`${where}: ${event.kind} of unknown ${event.player}`)
     return
   }
+  // R11: nothing more happens to a destroyed robot this turn; only the end of the turn brings it back.
+  if (robot.mode === 'destroyed' && event.time.phase !== 'end') problems.push(`${where}: ${event.kind} of ${event.player}, destroyed earlier this turn (R11)`)
   switch (event.kind) {
     case 'moved':
     case 'teleported': {
