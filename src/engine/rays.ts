@@ -56,9 +56,11 @@ export function firstSquares(ray: Ray, count: number): Square[] {
 
 /**
  * A board's laser beams (R23), worked out once per board: for each of `board.lasers`, in order,
- * the path of its beam as a ray that starts on the turret's own square (a beam always crosses that
- * one, even where a drawbridge stands on it); and `reach`, 1 on every square some beam could cross
- * while no drawbridge is raised. Kept in a WeakMap keyed by the board, like board-tables.ts.
+ * the path of its beam as a ray that starts on the turret's own square; and `reach`, 1 on every
+ * square some beam could cross while no drawbridge is raised. A drawbridge on the turret's own
+ * square is one of the ray's drawbridges like any other: raised, it stops the beam before it
+ * crosses anything (R15: raised drawbridges stop all lasers; A23). Kept in a WeakMap keyed by the
+ * board, like board-tables.ts.
  */
 export interface BoardBeams {
   readonly paths: readonly Ray[]
@@ -76,7 +78,8 @@ export function boardBeams(board: Board): BoardBeams {
       const ray = rayFrom(board, laser.dir, first)
       const indices = [first, ...ray.indices]
       for (const index of indices) reach[index] = 1
-      return makeRay(indices, [board.squares[first]!, ...ray.squares], ray.drawbridges.map((at) => at + 1))
+      const own = board.floorTypes[first] === 'drawbridge' ? [0] : []
+      return makeRay(indices, [board.squares[first]!, ...ray.squares], [...own, ...ray.drawbridges.map((at) => at + 1)])
     })
     beams = { paths, reach }
     beamsByBoard.set(board, beams)

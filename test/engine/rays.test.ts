@@ -59,10 +59,10 @@ describe('boardBeams', () => {
   ], { rows: 4, cols: 6 })
   const beams = boardBeams(board)
 
-  it("R23: each beam's path starts on the turret's own square, where a drawbridge does not stop it (A5), and ends at a wall or the edge", () => {
+  it("R23: each beam's path starts on the turret's own square and ends at a wall or the edge; a drawbridge on the turret's square is one of its drawbridges (R15, A23)", () => {
     expect(beams.paths.map((path) => path.squares.map(formatSquare))).toEqual([['r2c2', 'r2c3', 'r2c4', 'r2c5'], ['r4c1']])
     expect(beams.paths[0]!.indices).toEqual(beams.paths[0]!.squares.map((square) => squareIndex(board, square)))
-    expect(beams.paths[0]!.drawbridges).toEqual([2])
+    expect(beams.paths[0]!.drawbridges).toEqual([0, 2])
   })
 
   it('reaches exactly the squares some beam crosses, and is worked out once per board', () => {
