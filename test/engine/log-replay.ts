@@ -3,44 +3,77 @@
 // drawn from that log (events.ts), so a log that tells a different story from the robots, or one
 // in which a robot walks into another's square, is a bug even when every snapshot looks legal: the
 // pushed-robot teleport corner (A21) swapped two robots through the teleporters and left only the
-// log to show it. It also counts what may happen to a robot at most once in a stage. Used by the
-// property tests over random boards and over whole games.
+// log to show it. Along the way the replay judges the log against the rules, from the board file
+// and the robots as the log leaves them:
+// - where robots go: moves from where they stand, never into a real robot's square (R13), as their
+//   cards say and never through a wall (log-replay-moves.ts), and what the floor they enter does
+//   (log-replay-floor.ts: pits, drawbridges, switches, teleporters, R14-R17);
+// - what each step must do, to every robot it concerns (log-replay-phases.ts: gears, crushers,
+//   robot lasers, checkpoints, becoming real, repairs and options);
+// - beams (log-replay-beams.ts), damage and option sacrifice (log-replay-damage.ts);
+// - what may happen at most once in a stage, and in what order robots act.
+// Used by the property tests over random boards and over whole games, and over every rules case.
 import type { GameEvent } from '../../src/engine/events.js'
-import { formatSquare } from '../../src/engine/geometry.js'
 import type { TurnResult } from '../../src/engine/turn.js'
-import { MAX_HP, type Direction, type RobotMode, type Square } from '../../src/engine/types.js'
-
-interface Replayed { at: string | null; facing: Direction; hp: number; mode: RobotMode }
+import { MAX_HP, type Board, type Direction, type GameState, type RobotMode, type Square } from '../../src/engine/types.js'
+import { beamProblems } from './log-replay-beams.js'
+import { closeHit, closeUnlessSameHit, damaged, sacrificed, type OpenHit } from './log-replay-damage.js'
+import { floorEvent, floorLeftovers, moved } from './log-replay-floor.js'
+import { cardWatch } from './log-replay-moves.js'
+import { END_CHECKS, STAGE_CHECKS, phaseWatch } from './log-replay-phases.js'
+import { key, worldOf, type ReplayedRobot, type World } from './log-replay-world.js'
 
 interface Shown { player: string; at: Square | null; facing: Direction; hp: number; mode: RobotMode }
 
-const key = (square: Square | null) => (square === null ? null : formatSquare(square))
-
-/** Where the log and the robots part ways in one turn; empty when they tell the same story. */
-export function logProblems(result: TurnResult, where: string): string[] {
+/**
+ * Where the log and the robots, or the log and the rules, part ways in one turn of `board`
+ * resolved from `given` (the dealt state: options, standing choices, flags and checkpoints are read
+ * there); empty when they tell the same story.
+ */
+export function logProblems(result: TurnResult, where: string, given: GameState, board: Board): string[] {
   const problems: string[] = []
-  const robots = new Map<string, Replayed>()
-  for (const robot of result.start.robots) {
-    robots.set(robot.player, { at: key(robot.at), facing: robot.facing, hp: robot.hp, mode: robot.mode })
-  }
-  const replay = (events: readonly GameEvent[], label: string) => {
-    let group: GameEvent['time'] | null = null
-    for (const event of events) {
-      // Events of one moment share one stamp: between moments, no two real robots share a square.
-      if (group !== null && event.time !== group) sharedSquares(robots, `${label} ${stamp(group)}`, problems)
-      group = event.time
-      apply(robots, event, `${label} ${stamp(event.time)}`, problems)
+  const world = worldOf(board, given, result.start.robots)
+  const hit: { open: OpenHit | null } = { open: null }
+  const replay = (events: readonly GameEvent[], label: string, watch: ReturnType<typeof phaseWatch>, cards?: ReturnType<typeof cardWatch>) => {
+    // Events of one moment share one stamp. When a moment ends, its hits are whole, the floor has
+    // done all the moves called for, and no two real robots share a square.
+    const momentEnds = (time: GameEvent['time']) => {
+      const at = `${label} ${stamp(time)}`
+      closeHit(hit, at, problems)
+      floorLeftovers(world, at, problems)
+      sharedSquares(world.robots, at, problems)
     }
-    if (group !== null) sharedSquares(robots, `${label} ${stamp(group)}`, problems)
+    let moment: GameEvent['time'] | null = null
+    for (const event of events) {
+      if (moment !== null && event.time !== moment) momentEnds(moment)
+      moment = event.time
+      watch.before(event)
+      cards?.event(event, `${label} ${stamp(event.time)}`)
+      apply(world, hit, event, `${label} ${stamp(event.time)}`, problems)
+    }
+    cards?.end()
+    if (moment !== null) momentEnds(moment)
+    watch.after()
   }
   for (const stage of result.stages) {
-    replay(stage.events, `${where} stage ${stage.stage}`)
-    compare(robots, stage.robots, `${where} stage ${stage.stage}`, problems)
-    problems.push(...onceProblems(stage.events, `${where} stage ${stage.stage}`))
+    const label = `${where} stage ${stage.stage}`
+    replay(stage.events, label, phaseWatch(world, STAGE_CHECKS, stage.stage, label, problems), cardWatch(world, problems))
+    compare(world.robots, stage.robots, label, problems)
+    problems.push(...onceProblems(stage.events, label))
   }
   problems.push(...orderProblems(result, where))
-  replay(result.end.events, `${where} end`)
-  compare(robots, result.end.robots, `${where} end`, problems)
+  // A7: a stage won on the last flag ends the turn; nothing of its end is played.
+  const won = result.stages.some((stage) => stage.events.some((e) => e.kind === 'game-over'))
+  if (won && result.end.events.length > 0) problems.push(`${where} end: the game was won in a stage, yet the turn's end was played (A7)`)
+  replay(result.end.events, `${where} end`, phaseWatch(world, won ? [] : END_CHECKS, 0, `${where} end`, problems))
+  compare(world.robots, result.end.robots, `${where} end`, problems)
+  for (const robot of result.state.robots) {
+    const held = world.robots.get(robot.player)?.options.join(', ')
+    if (held !== robot.options.join(', ')) problems.push(`${where} end: the log leaves ${robot.player} holding ${held || 'nothing'}, the state ${robot.options.join(', ') || 'nothing'}`)
+  }
+  if (world.optionDeck.join(', ') !== result.state.optionDeck.join(', ')) {
+    problems.push(`${where} end: the log leaves the option deck ${world.optionDeck.join(', ') || 'empty'}, the state ${result.state.optionDeck.join(', ') || 'empty'} (R32)`)
+  }
   return problems
 }
 
@@ -68,12 +101,12 @@ function onceProblems(events: readonly GameEvent[], where: string): string[] {
 /**
  * Who may act when, over the stages: cards play highest priority first (R10); a rebooting robot plays no
  * card, does not fire and touches no flag, wrench or station (R33); flags, checkpoints and stations
- * are touched only in step 4 (R30), and flags one at a time in order (where: see apply).
+ * are touched only in step 4 (R30). Which of them step 4 must show, and in what order flags are
+ * tagged, is log-replay-phases.ts's to check.
  */
 function orderProblems(result: TurnResult, where: string): string[] {
   const problems: string[] = []
   const rebooting = new Set(result.start.robots.filter((r) => r.rebooting).map((r) => r.player))
-  const flags = new Map<string, number>()
   for (const stage of result.stages) {
     let lastPriority = Infinity
     for (const event of stage.events) {
@@ -89,37 +122,30 @@ function orderProblems(result: TurnResult, where: string): string[] {
         if (event.time.phase !== 'checkpoint') problems.push(`${label}: ${player} ${event.kind} outside step 4 (R30)`)
         if (rebooting.has(player)) problems.push(`${label}: rebooting ${player} ${event.kind} (R33)`)
       }
-      if (event.kind === 'flag-tagged') {
-        const had = flags.get(player) ?? result.state.robots.find((r) => r.player === player)!.flags - countTags(result, player)
-        if (event.number !== had + 1) problems.push(`${label}: ${player} tagged flag ${event.number} with ${had} (R30)`)
-        flags.set(player, event.number)
-      }
     }
   }
   return problems
-}
-
-/** How many flags the log says a player tagged this turn. */
-function countTags(result: TurnResult, player: string): number {
-  let n = 0
-  for (const stage of result.stages) for (const e of stage.events) if (e.kind === 'flag-tagged' && e.player === player) n++
-  return n
 }
 
 function stamp(time: GameEvent['time']): string {
   return `${time.phase}${time.priority === null ? '' : ` ${time.priority}`} step ${time.step}`
 }
 
-function apply(robots: Map<string, Replayed>, event: GameEvent, where: string, problems: string[]): void {
-  if (event.kind === 'robot-laser' || event.kind === 'board-laser') problems.push(...beamProblems(robots, event, where))
+function apply(world: World, hit: { open: OpenHit | null }, event: GameEvent, where: string, problems: string[]): void {
+  if (event.kind === 'robot-laser' || event.kind === 'board-laser') problems.push(...beamProblems(world, event, where))
+  closeUnlessSameHit(hit, event, where, problems)
+  floorEvent(world, event, where, problems)
   if (!('player' in event)) return
-  const robot = robots.get(event.player)
+  const robot = world.robots.get(event.player)
   if (!robot) {
     problems.push(`${where}: ${event.kind} of unknown ${event.player}`)
     return
   }
   // R11: nothing more happens to a destroyed robot this turn; only the end of the turn brings it back.
   if (robot.mode === 'destroyed' && event.time.phase !== 'end') problems.push(`${where}: ${event.kind} of ${event.player}, destroyed earlier this turn (R11)`)
+  const standsOn = (at: Square) => {
+    if (robot.at !== key(at)) problems.push(`${where}: ${event.player} ${event.kind} on ${key(at)} but stands on ${robot.at}`)
+  }
   switch (event.kind) {
     case 'moved':
     case 'teleported': {
@@ -130,84 +156,54 @@ function apply(robots: Map<string, Replayed>, event: GameEvent, where: string, p
       // sends a robot only to one that holds no robot at all (R17, R24).
       const entering = event.kind === 'teleported' ? 'any' : robot.mode === 'real' && event.cause !== 'conveyor' ? 'real' : null
       if (entering) {
-        for (const [player, other] of robots) {
+        for (const [player, other] of world.robots) {
           if (player !== event.player && other.at === to && (entering === 'any' || other.mode === 'real')) {
             problems.push(`${where}: ${event.player} ${event.kind} onto ${to}, where ${player} stands`)
           }
         }
       }
       robot.at = to
+      if (event.kind === 'moved') moved(world, event)
       return
     }
-    case 'turned': case 'facing-chosen': robot.facing = event.facing; return
+    case 'turned':
+      // R32: gears and conveyors do not turn a robot with a Gyroscope.
+      if (event.cause !== 'card' && robot.options.includes('Gyroscope')) problems.push(`${where}: ${event.player} turned by a ${event.cause} despite its Gyroscope (R32)`)
+      robot.facing = event.facing
+      return
+    case 'facing-chosen': robot.facing = event.facing; return
+    case 'option-sacrificed': sacrificed(world, hit, robot, event, where, problems); return
     case 'damaged': case 'repaired': {
       const expected = event.kind === 'damaged' ? robot.hp - event.amount : robot.hp + event.amount
       if (expected !== event.hp) problems.push(`${where}: ${event.player} ${event.kind} by ${event.amount} from ${robot.hp} to ${event.hp}`)
+      if (event.kind === 'damaged') damaged(hit, robot, event, where, problems)
       robot.hp = event.hp
       return
     }
+    case 'option-taken': {
+      const i = world.optionDeck.indexOf(event.option)
+      if (i < 0) problems.push(`${where}: ${event.player} took ${event.option}, which is not in the option deck (R32)`)
+      else world.optionDeck.splice(i, 1)
+      robot.options.push(event.option)
+      return
+    }
     case 'destroyed':
-      if (robot.at !== key(event.at)) problems.push(`${where}: ${event.player} destroyed on ${key(event.at)} but stood on ${robot.at}`)
-      Object.assign(robot, { at: null, hp: 0, mode: 'destroyed' })
+      standsOn(event.at)
+      // R32: a destroyed robot's options go to the bottom of the deck.
+      world.optionDeck.push(...robot.options)
+      Object.assign(robot, { at: null, hp: 0, mode: 'destroyed', options: [] })
       return
-    case 'flag-tagged': case 'checkpoint': case 'station-visited':
-      if (robot.at !== key(event.at)) problems.push(`${where}: ${event.player} ${event.kind} on ${key(event.at)} but stands on ${robot.at}`)
-      return
+    case 'checkpoint': standsOn(event.at); robot.checkpoint = key(event.at); return
+    case 'flag-tagged': standsOn(event.at); robot.flags = event.number; return
+    case 'station-visited': standsOn(event.at); robot.stations.push(key(event.at)!); return
     case 'became-real': robot.mode = 'real'; return
     case 'reboot': robot.hp = MAX_HP; return
-    case 'reinstated': Object.assign(robot, { at: key(event.at), facing: event.facing, hp: MAX_HP, mode: 'virtual' }); return
+    case 'reinstated': Object.assign(robot, { at: key(event.at), facing: event.facing, hp: MAX_HP, mode: 'virtual', placedAfterTurn: world.turn }); return
     default: return
   }
 }
 
-const STEP: Record<Direction, [number, number]> = { N: [1, 0], E: [0, 1], S: [-1, 0], W: [0, -1] }
-
-/**
- * A beam as the log shows it, against where the robots stand: its squares run straight from where
- * it starts (a robot's laser from the square in front, R26; a turret's across its own square, R23);
- * a robot's laser passes virtual robots and stops at the first real one, which it hits (R24, R26); a
- * blue board beam stops at the first square holding any robot and hits them all, a red one hits
- * every robot on its squares (R23).
- */
-function beamProblems(robots: Map<string, Replayed>, event: Extract<GameEvent, { kind: 'robot-laser' | 'board-laser' }>, where: string): string[] {
-  const problems: string[] = []
-  const [dr, dc] = STEP[event.dir]
-  const origin = event.kind === 'board-laser' ? { row: event.from.row - dr, col: event.from.col - dc } : null
-  const shooter = event.kind === 'robot-laser' ? robots.get(event.player) : undefined
-  if (event.kind === 'robot-laser' && shooter?.mode !== 'real') problems.push(`${where}: ${event.player} fired, ${shooter?.mode ?? 'unknown'}`)
-  const start = origin ?? (shooter?.at ? squareOf(shooter.at) : null)
-  event.squares.forEach((square, i) => {
-    if (start && (square.row !== start.row + dr * (i + 1) || square.col !== start.col + dc * (i + 1))) {
-      problems.push(`${where}: ${event.kind} square ${i + 1} is ${key(square)}, off the line from ${key(start)} towards ${event.dir}`)
-    }
-  })
-  const on = (square: Square, real: boolean) =>
-    [...robots].filter(([, r]) => r.at === key(square) && r.mode !== 'destroyed' && (!real || r.mode === 'real')).map(([player]) => player)
-  const last = event.squares.length - 1
-  if (event.kind === 'robot-laser') {
-    const before = event.squares.slice(0, Math.max(0, last)).flatMap((square) => on(square, true))
-    const atEnd = last >= 0 ? on(event.squares[last]!, true) : []
-    const hit = atEnd[0] ?? null
-    if (before.length > 0 || hit !== event.hit || (hit === null) !== (event.damage === 0)) {
-      problems.push(`${where}: ${event.player}'s laser hit ${event.hit} for ${event.damage}; real robots on its way ${before.join(' ') || 'none'}, at its end ${atEnd.join(' ') || 'none'}`)
-    }
-  } else {
-    const struck = event.colour === 'blue'
-      ? [...event.squares.slice(0, Math.max(0, last)).flatMap((square) => on(square, false)).map((p) => `${p} (before the end)`), ...(last >= 0 ? on(event.squares[last]!, false) : [])]
-      : event.squares.flatMap((square) => on(square, false))
-    if ([...struck].sort().join(' ') !== [...event.hits].sort().join(' ')) {
-      problems.push(`${where}: ${event.colour} beam from ${key(event.from)} hit ${event.hits.join(' ') || 'nobody'}, robots on it ${struck.join(' ') || 'none'}`)
-    }
-  }
-  return problems
-}
-
-function squareOf(at: string): Square {
-  const match = /^r(\d+)c(\d+)$/.exec(at)!
-  return { row: Number(match[1]), col: Number(match[2]) }
-}
-
-function sharedSquares(robots: Map<string, Replayed>, where: string, problems: string[]): void {
+function sharedSquares(robots: Map<string, ReplayedRobot>, where: string, problems: string[]): void {
   const real = new Map<string, string>()
   for (const [player, robot] of robots) {
     if (robot.mode !== 'real' || robot.at === null) continue
@@ -217,9 +213,10 @@ function sharedSquares(robots: Map<string, Replayed>, where: string, problems: s
   }
 }
 
-function compare(robots: Map<string, Replayed>, shown: readonly Shown[], where: string, problems: string[]): void {
+function compare(robots: Map<string, ReplayedRobot>, shown: readonly Shown[], where: string, problems: string[]): void {
   for (const robot of shown) {
-    const replayed = robots.get(robot.player)
+    const r = robots.get(robot.player)
+    const replayed = r && { at: r.at, facing: r.facing, hp: r.hp, mode: r.mode }
     const told = { at: key(robot.at), facing: robot.facing, hp: robot.hp, mode: robot.mode }
     if (JSON.stringify(replayed) !== JSON.stringify(told)) {
       problems.push(`${where}: the log leaves ${robot.player} ${JSON.stringify(replayed)}, the result shows ${JSON.stringify(told)}`)

@@ -1,7 +1,10 @@
-// Invariants over random small boards (every element type) and random legal programs: real robots
-// never share a square (R24), HP stays within 0-10 (R27), cards are conserved (R5, R7), robots never
-// leave the board (R3), fused registers always match HP (R27), the event log tells the story the
-// robots show (log-replay.ts), resolveTurn is pure, and the same seed plays the same game.
+// Invariants over random small boards (every element type) and random legal programs, with robots
+// that start with options, players' standing choices (sacrifice threshold, double wrench) and
+// chosen facings after reinstatement: real robots never share a square (R24), HP stays within 0-10
+// (R27), cards are conserved (R5, R7) and hands are the size R7 and Extra Memory say, options are
+// conserved (R32), robots never leave the board (R3), fused registers always match HP (R27), the
+// event log tells the story the robots show and the rules call for (log-replay.ts), resolveTurn is
+// pure, and the same seed plays the same game.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { boardSchema, compileBoard } from '../../src/engine/board.js'
@@ -10,7 +13,7 @@ import { formatSquare } from '../../src/engine/geometry.js'
 import { newGame } from '../../src/engine/game.js'
 import { PLAYER_NAMES, randomOrders, simulateGame } from '../../src/engine/simulation.js'
 import { resolveTurn } from '../../src/engine/turn.js'
-import type { Board, BoardDefinition, GameState, RobotSnapshot, RobotState } from '../../src/engine/types.js'
+import { DOUBLE_WRENCH_CHOICES, OPTION_NAMES, type Board, type BoardDefinition, type GameState, type OptionName, type RobotSnapshot, type RobotState } from '../../src/engine/types.js'
 import { logProblems } from './log-replay.js'
 
 const DIRS = ['N', 'E', 'S', 'W'] as const
@@ -118,12 +121,51 @@ function checkDeal(dealt: GameState, where: string): void {
   }
 }
 
+/** A player's standing choices (R28, R31): with `option`, double wrenches hand out options, which the rest then use (R32). */
+const choicesArb = fc.record({
+  sacrificeAt: fc.integer({ min: 0, max: 10 }),
+  doubleWrench: fc.constantFrom(...DOUBLE_WRENCH_CHOICES),
+  /** Options held from the start, as in a game under way (each goes to the first robot that asks). */
+  options: fc.subarray([...OPTION_NAMES]),
+})
+
+type Choices = typeof choicesArb extends fc.Arbitrary<infer T> ? T : never
+
+/** A new game whose robots have the given standing choices and options (taken out of the option deck). */
+function withChoices(game: GameState, choices: readonly Choices[]): GameState {
+  const taken = new Set<OptionName>()
+  const robots = game.robots.map((robot, i) => {
+    const { sacrificeAt, doubleWrench, options } = choices[i]!
+    const own = options.filter((option) => !taken.has(option))
+    for (const option of own) taken.add(option)
+    return { ...robot, sacrificeAt, doubleWrench, options: own }
+  })
+  return { ...game, robots, optionDeck: game.optionDeck.filter((option) => !taken.has(option)) }
+}
+
 const gameArb = fc.record({
   board: boardArb,
   players: fc.integer({ min: 2, max: 5 }),
   seed: fc.integer(),
   reboots: fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }),
+  choices: fc.array(choicesArb, { minLength: 5, maxLength: 5 }),
+  facings: fc.array(fc.constantFrom(...DIRS), { minLength: 40, maxLength: 40 }),
 })
+
+/** R32: every option of the deck is in exactly one place, the deck or one robot's hardware. */
+function checkOptions(state: GameState, where: string): void {
+  const held = [...state.optionDeck, ...state.robots.flatMap((r) => r.options)].sort()
+  expect(held, `${where}: options`).toEqual([...OPTION_NAMES].sort())
+  for (const r of state.robots) if (r.at === null) expect(r.options, `${where}: ${r.player} off the board with options`).toEqual([])
+}
+
+/** R7, R32: HP - 1 cards, one more with Extra Memory, none while rebooting. */
+function checkHandSizes(dealt: GameState, where: string): void {
+  for (const r of dealt.robots) {
+    const due = r.rebooting || r.at === null ? 0 : r.hp - 1 + (r.options.includes('Extra Memory') ? 1 : 0)
+    expect(dealt.hands[r.player]?.length ?? 0, `${where}: ${r.player}'s hand at ${r.hp} HP with ${r.options.join(', ') || 'no options'}`).toBe(due)
+  }
+}
 
 describe('property: random games on random boards', () => {
   it('generated boards are accepted by the board schema', () => {
@@ -133,13 +175,18 @@ describe('property: random games on random boards', () => {
   it('keep every invariant at every stage and turn, and resolveTurn never changes its input', () => {
     // 1,000 games (~7 s), not 120: a rare corner went unseen at 120 and showed in game 195 of a
     // longer run (A21: a pushed robot teleported into the square its pusher was stepping into).
-    fc.assert(fc.property(gameArb, ({ board: json, players, seed, reboots }) => {
+    fc.assert(fc.property(gameArb, ({ board: json, players, seed, reboots, choices, facings }) => {
       const board = compile(json)
-      let state = newGame(board, PLAYER_NAMES.slice(0, players), seed)
+      let state = withChoices(newGame(board, PLAYER_NAMES.slice(0, players), seed), choices)
       for (let turn = 1; turn <= 8 && !state.gameOver; turn++) {
         const [orders, dealt] = randomOrders(state)
         checkDeal(dealt, `turn ${turn} deal`)
-        dealt.robots.forEach((r, i) => { if (reboots[(turn * 5 + i) % reboots.length] && turn % 3 === 0) orders[r.player]!.rebootNext = true })
+        checkHandSizes(dealt, `turn ${turn} deal`)
+        dealt.robots.forEach((r, i) => {
+          if (reboots[(turn * 5 + i) % reboots.length] && turn % 3 === 0) orders[r.player]!.rebootNext = true
+          // A4: taken only by a robot reinstated at the end of the last turn, ignored otherwise.
+          orders[r.player]!.facing = facings[(turn * 5 + i) % facings.length]
+        })
         const stateBefore = structuredClone(dealt)
         const ordersBefore = structuredClone(orders)
         const result = resolveTurn(board, dealt, orders)
@@ -148,7 +195,8 @@ describe('property: random games on random boards', () => {
         checkRobots(board, result.start.robots, `turn ${turn} start`)
         for (const stage of result.stages) checkRobots(board, stage.robots, `turn ${turn} stage ${stage.stage}`)
         checkRobots(board, result.state.robots, `turn ${turn} end`)
-        expect(logProblems(result, `turn ${turn}`)).toEqual([])
+        expect(logProblems(result, `turn ${turn}`, dealt, board)).toEqual([])
+        checkOptions(result.state, `turn ${turn} end`)
         for (const r of result.state.robots) {
           expect(r.robotsLeft).toBeGreaterThanOrEqual(0)
           expect(r.robotsLeft).toBeLessThanOrEqual(3)

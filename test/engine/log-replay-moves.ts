@@ -1,0 +1,92 @@
+// How robots move, as the log tells it, against the cards and the walls: a card's steps go the way
+// its kind says from the robot's facing and are all taken unless an obstruction ends the card, the
+// robot is destroyed or its steps run out (R2, R12, R13, R17); its turns turn the robot as its kind
+// says; robots it pushes go the same way (R13); and no move crosses a wall, or a raised drawbridge's
+// bridge side (R4, R15).
+import type { GameEvent } from '../../src/engine/events.js'
+import { opposite, turnLeft, turnRight } from '../../src/engine/geometry.js'
+import type { CardKind, Direction, Square } from '../../src/engine/types.js'
+import { key, stepFrom, type World } from './log-replay-world.js'
+
+/** A card being played: what it still may do. */
+interface Playing { player: string; kind: CardKind; dir: Direction | null; stepsLeft: number; turned: boolean; ended: boolean; label: string }
+
+const MOVES: Partial<Record<CardKind, [steps: number, dir: (facing: Direction) => Direction]>> = {
+  FWD1: [1, (f) => f], FWD2: [2, (f) => f], FWD3: [3, (f) => f],
+  RVS1: [1, opposite], RVS2: [2, opposite], RVS3: [3, opposite],
+  SLF1: [1, turnLeft], SRT1: [1, turnRight],
+}
+const TURNS: Partial<Record<CardKind, (facing: Direction) => Direction>> = { LF90: turnLeft, RT90: turnRight, UTRN: opposite }
+
+/** The direction of a single step from one square to the next, or null if they do not touch. */
+function stepDirection(from: Square, to: Square): Direction | null {
+  for (const dir of ['N', 'E', 'S', 'W'] as const) {
+    const next = stepFrom(from, dir)
+    if (next.row === to.row && next.col === to.col) return dir
+  }
+  return null
+}
+
+export function cardWatch(world: World, problems: string[]) {
+  let playing: Playing | null = null
+  const finish = () => {
+    const card = playing
+    playing = null
+    if (!card) return
+    const robot = world.robots.get(card.player)
+    const stillThere = robot !== undefined && robot.at !== null && robot.mode !== 'destroyed'
+    if (card.dir !== null && card.stepsLeft > 0 && !card.ended && stillThere) {
+      problems.push(`${card.label}: ${card.player}'s ${card.kind} stopped with ${card.stepsLeft} step(s) left and no obstruction (R12)`)
+    }
+    if (TURNS[card.kind] && !card.turned && stillThere) problems.push(`${card.label}: ${card.player}'s ${card.kind} did not turn it (R2)`)
+  }
+  return {
+    /** Before the event is applied to the world. */
+    event(event: GameEvent, where: string) {
+      if (event.kind === 'card-played' || event.time.phase !== 'movement') finish()
+      if (event.kind === 'moved' || event.kind === 'teleported') wallProblems(world, event, where, problems)
+      if (event.kind === 'card-played') {
+        const robot = world.robots.get(event.player)!
+        const move = MOVES[event.card.kind]
+        playing = { player: event.player, kind: event.card.kind, dir: move ? move[1](robot.facing) : null, stepsLeft: move ? move[0] : 0, turned: false, ended: false, label: where }
+        return
+      }
+      const card = playing
+      if (!card || !('player' in event)) return
+      if (event.kind === 'obstructed' && event.player === card.player) card.ended = true
+      if (event.kind === 'turned' && event.cause === 'card') {
+        const robot = world.robots.get(event.player)!
+        const turn = TURNS[card.kind]
+        if (event.player !== card.player || !turn || card.turned || event.facing !== turn(robot.facing)) {
+          problems.push(`${where}: ${event.player} turned ${event.facing} while ${card.player} plays ${card.kind} (R2)`)
+        }
+        card.turned = true
+      }
+      if (event.kind === 'moved' && (event.cause === 'card' || event.cause === 'push')) {
+        const dir = stepDirection(event.from, event.to)
+        const mine = event.cause === 'card' ? event.player === card.player : event.by === card.player
+        if (!mine || dir !== card.dir || card.ended || card.stepsLeft <= 0) {
+          problems.push(`${where}: ${event.player} ${event.cause === 'card' ? 'stepped' : 'was pushed'} ${dir ?? 'away'} while ${card.player} plays ${card.kind} (${card.dir ?? 'no step'}, ${card.stepsLeft} left${card.ended ? ', ended' : ''}) (R12, R13)`)
+        }
+        if (event.cause === 'card') card.stepsLeft--
+      }
+    },
+    end: finish,
+  }
+}
+
+/** A move (not a teleport) goes one square, across no wall and not over a raised drawbridge's bridge side (R4, R15). */
+function wallProblems(world: World, event: Extract<GameEvent, { kind: 'moved' | 'teleported' }>, where: string, problems: string[]): void {
+  if (event.kind === 'teleported') return
+  const dir = stepDirection(event.from, event.to)
+  const from = key(event.from)!, to = key(event.to)!
+  if (dir === null) {
+    problems.push(`${where}: ${event.player} moved from ${from} to ${to}, which do not touch`)
+    return
+  }
+  if (world.walls.has(`${from} ${dir}`)) problems.push(`${where}: ${event.player} moved from ${from} to ${to} through a wall (R4)`)
+  const bridge = world.floor.get(to)
+  if (bridge?.type === 'drawbridge' && !world.lowered.has(to) && bridge.side === opposite(dir)) {
+    problems.push(`${where}: ${event.player} moved onto the raised drawbridge ${to} across its bridge side (R15)`)
+  }
+}

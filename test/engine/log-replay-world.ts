@@ -1,0 +1,108 @@
+// The world a turn's event log is replayed in (log-replay.ts): the robots as the log leaves them,
+// and the board's floor and its switches, drawbridges, teleporters and option deck. The floor is
+// read from the board file's own elements, not from the tables the engine plays from, so a check
+// built on it does not share the engine's mistakes.
+import type { GameEvent } from '../../src/engine/events.js'
+import { formatSquare, opposite } from '../../src/engine/geometry.js'
+import type { RobotSnapshot } from '../../src/engine/types.js'
+import type {
+  Board, Direction, DoubleWrenchChoice, FloorElement, GameState, LaserElement, OptionName, RobotMode, Square, TeleporterElement,
+} from '../../src/engine/types.js'
+
+export interface ReplayedRobot {
+  at: string | null; facing: Direction; hp: number; mode: RobotMode
+  /** Held now, oldest first (R28, R32). */
+  options: OptionName[]
+  /** Standing choices, and whether it reboots this turn: none of them changes during a turn (R28, R31, R33). */
+  sacrificeAt: number; doubleWrench: DoubleWrenchChoice; rebooting: boolean
+  /** Flags tagged, checkpoint and stations visited, as the log leaves them (R30). */
+  flags: number; checkpoint: string | null; stations: string[]
+  /** The turn after which it was placed (R25). */
+  placedAfterTurn: number
+}
+
+export interface World {
+  /** The turn being played. */
+  turn: number
+  /** In seat order. */
+  robots: Map<string, ReplayedRobot>
+  floor: Map<string, FloorElement>
+  /** `r2c3 N` for every side of a square a wall stands on, seen from both squares (R4; pushers and turrets stand on walls, FORMAT.md). */
+  walls: Set<string>
+  rows: number
+  cols: number
+  lasers: LaserElement[]
+  /** In alphabetical order of colour (R17). */
+  teleporters: TeleporterElement[]
+  switchedOn: Set<string>
+  lowered: Set<string>
+  active: Set<string>
+  /** The option deck, top first (R32). */
+  optionDeck: OptionName[]
+  /** What the last moves make the floor do, not seen in the log yet (log-replay-floor.ts). */
+  expected: string[]
+  /** Belt moves whose arrival is still to be judged (log-replay-floor.ts). */
+  arrivals: Map<string, Extract<GameEvent, { kind: 'moved' }>>
+}
+
+export const key = (square: Square | null) => (square === null ? null : formatSquare(square))
+
+const STEP: Record<Direction, [number, number]> = { N: [1, 0], E: [0, 1], S: [-1, 0], W: [0, -1] }
+
+/** The square one step from `at` towards `dir` (R1: north is row + 1), on the board or not. */
+export function stepFrom(at: Square, dir: Direction): Square {
+  const [dr, dc] = STEP[dir]
+  return { row: at.row + dr, col: at.col + dc }
+}
+
+export const onBoard = (world: World, at: Square) => at.row >= 1 && at.row <= world.rows && at.col >= 1 && at.col <= world.cols
+
+/** The world as a turn begins, from the state it was resolved from and the robots above stage 1. */
+export function worldOf(board: Board, given: GameState, start: readonly RobotSnapshot[]): World {
+  const robots = new Map<string, ReplayedRobot>()
+  for (const robot of start) {
+    const state = given.robots.find((r) => r.player === robot.player)!
+    robots.set(robot.player, {
+      at: key(robot.at), facing: robot.facing, hp: robot.hp, mode: robot.mode,
+      options: [...state.options], sacrificeAt: state.sacrificeAt, doubleWrench: state.doubleWrench, rebooting: robot.rebooting,
+      flags: state.flags, checkpoint: key(state.checkpoint), stations: state.stations.map((s) => key(s)!), placedAfterTurn: state.placedAfterTurn,
+    })
+  }
+  const floor = new Map<string, FloorElement>()
+  for (const element of board.elements) {
+    if (element.type !== 'wall' && element.type !== 'pusher' && element.type !== 'laser') floor.set(key(element.at)!, element)
+  }
+  const walls = new Set<string>()
+  const wall = (at: Square, side: Direction) => {
+    walls.add(`${key(at)} ${side}`)
+    walls.add(`${key(stepFrom(at, side))} ${opposite(side)}`)
+  }
+  for (const element of board.elements) {
+    if (element.type === 'wall' || element.type === 'pusher') wall(element.at, element.side)
+    if (element.type === 'laser') wall(element.at, opposite(element.dir))
+  }
+  const states = given.board
+  const keysWhere = (record: Record<string, string>, value: string) => new Set(Object.keys(record).filter((k) => record[k] === value))
+  return {
+    turn: given.turn,
+    robots,
+    floor,
+    walls,
+    rows: board.rows,
+    cols: board.cols,
+    lasers: board.elements.filter((e): e is LaserElement => e.type === 'laser'),
+    teleporters: [...floor.values()].filter((e): e is TeleporterElement => e.type === 'teleporter').sort((a, b) => (a.colour < b.colour ? -1 : a.colour > b.colour ? 1 : 0)),
+    switchedOn: keysWhere(states.switches, 'on'),
+    lowered: keysWhere(states.drawbridges, 'lowered'),
+    active: keysWhere(states.teleporters, 'active'),
+    optionDeck: [...given.optionDeck],
+    expected: [],
+    arrivals: new Map(),
+  }
+}
+
+/** Whether a robot other than `self` stands on the square (any robot, R17, R24, A8). */
+export function someoneOn(world: World, at: string, self: string): boolean {
+  for (const [player, robot] of world.robots) if (player !== self && robot.at === at && robot.mode !== 'destroyed') return true
+  return false
+}
