@@ -14,7 +14,7 @@
 //      board-file order is played now as a plain R13 push (R20).
 // A push that fails leaves its robot standing, so later rounds may push it as in R13 (R20).
 // Virtual robots ignore all this (R24): each moves unless a wall or the fence stops it, but, like
-// a real robot, not when two pushers push it at once (A22).
+// a real robot, not when two pushers could push it at once (A22).
 import { isOnFloor, setPhase, type Resolution } from './context.js'
 import { squareIndex } from './board.js'
 import { barrierAt, stepAhead } from './floor.js'
@@ -36,24 +36,29 @@ export function runPushers(ctx: Resolution, stage: number): void {
     }
   }
   if (pushes.length === 0) return
-  // R24: a virtual robot moves unless a wall or the fence stops it, and takes no part in conflicts
-  // with other robots. But like a real one (findConflicts) it is moved by at most one pusher push:
-  // on a square where two pushers act, neither moves it (R20, A22).
-  for (const push of pushes) {
-    if (push.robot.mode !== 'real') {
-      push.state = 'done'
-      if (isOnFloor(push.robot) && !pushedTwice(pushes, push)) tryStep(ctx, push.robot, push.dir, 'pusher')
-    }
-  }
+  for (const push of pushes) if (push.robot.mode !== 'real' && push.state === 'pending') pushVirtual(ctx, pushes, push.robot)
   const real = pushes.filter((push) => push.state === 'pending')
   cancelMeetingPushes(ctx, real)
   settleRealPushes(ctx, real)
 }
 
-/** Whether another pusher acting now also pushes this push's robot. */
-function pushedTwice(pushes: readonly Push[], push: Push): boolean {
-  for (const other of pushes) if (other !== push && other.robot === push.robot) return true
-  return false
+/**
+ * R24: a virtual robot moves unless a wall or the fence stops it, and takes no part in conflicts
+ * with other robots. Like a real one (settleRealPushes) it is moved by at most one pusher push:
+ * its pushes that a wall, a bridge side or the fence stops are tried first and fail (the fence
+ * hurts it, R3), as they are not into any square (A3, walls first); if more than one push could
+ * still move it, none does (R20, A22). All are judged from the square it stands on.
+ */
+function pushVirtual(ctx: Resolution, pushes: readonly Push[], robot: Push['robot']): void {
+  const own = pushes.filter((push) => push.robot === robot)
+  const from = robot.atIndex
+  const stopped = own.map((push) => barrierAt(ctx.board, ctx.boardState, stepAhead(ctx.board, from, push.dir), push.dir) !== null)
+  own.forEach((push, i) => {
+    push.state = 'done'
+    if (stopped[i] && isOnFloor(robot)) tryStep(ctx, robot, push.dir, 'pusher')
+  })
+  const free = own.filter((_, i) => !stopped[i])
+  if (free.length === 1 && isOnFloor(robot)) tryStep(ctx, robot, free[0]!.dir, 'pusher')
 }
 
 /**
