@@ -3,7 +3,7 @@
 // exactly the log's.
 import type { GameEvent } from '../../src/engine/events.js'
 import type { Direction, Square } from '../../src/engine/types.js'
-import { key, onBoard, stepFrom, type World } from './log-replay-world.js'
+import { key, onBoard, squareOf, stepFrom, type World } from './log-replay-world.js'
 
 type Beam = Extract<GameEvent, { kind: 'robot-laser' | 'board-laser' }>
 
@@ -52,9 +52,4 @@ export function beamProblems(world: World, event: Beam, where: string): string[]
     told = `squares ${event.squares.map((s) => key(s)).join(' ')}, hits ${[...event.hits].sort().join(' ')}`
   }
   return told === due ? [] : [`${where}: ${event.kind === 'robot-laser' ? `${event.player}'s laser` : `the ${event.colour} beam from ${key(event.from)}`} ${event.dir}: the log has ${told}; R23-R26 call for ${due}`]
-}
-
-function squareOf(at: string): Square {
-  const match = /^r(\d+)c(\d+)$/.exec(at)!
-  return { row: Number(match[1]), col: Number(match[2]) }
 }

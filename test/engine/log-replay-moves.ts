@@ -6,7 +6,7 @@
 import type { GameEvent } from '../../src/engine/events.js'
 import { opposite, turnLeft, turnRight } from '../../src/engine/geometry.js'
 import type { CardKind, Direction, Square } from '../../src/engine/types.js'
-import { key, stepFrom, type World } from './log-replay-world.js'
+import { key, stepFrom, type Watch, type World } from './log-replay-world.js'
 
 /** A card being played: what it still may do. */
 interface Playing { player: string; kind: CardKind; dir: Direction | null; stepsLeft: number; turned: boolean; ended: boolean; label: string }
@@ -27,7 +27,7 @@ function stepDirection(from: Square, to: Square): Direction | null {
   return null
 }
 
-export function cardWatch(world: World, problems: string[]) {
+export function cardWatch(world: World, problems: string[]): Watch {
   let playing: Playing | null = null
   const finish = () => {
     const card = playing

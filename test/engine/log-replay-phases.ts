@@ -6,7 +6,7 @@
 import { PHASES, type GameEvent, type Phase } from '../../src/engine/events.js'
 import { opposite } from '../../src/engine/geometry.js'
 import { CARD_SETS, MAX_HP, type Direction } from '../../src/engine/types.js'
-import { key, onBoard, someoneOn, stepFrom, type ReplayedRobot, type World } from './log-replay-world.js'
+import { key, onBoard, someoneOn, stepFrom, type ReplayedRobot, type Watch, type World } from './log-replay-world.js'
 
 export interface PhaseCheck {
   phase: Phase
@@ -135,15 +135,14 @@ export const STAGE_CHECKS: readonly PhaseCheck[] = [gears, crushers, boardLasers
 export const END_CHECKS: readonly PhaseCheck[] = [repairs]
 
 /**
- * Runs checks alongside a replay: `before(event)` ahead of applying each event, `after()` once all
- * are applied. What a check calls for is worked out at the first event of its phase or later (so
+ * Runs checks alongside a replay (a Watch). What a check calls for is worked out at the first event of its phase or later (so
  * from the world as the phase begins), or at the end if no such event came.
  */
-export function phaseWatch(world: World, checks: readonly PhaseCheck[], stage: number, label: string, problems: string[]) {
+export function phaseWatch(world: World, checks: readonly PhaseCheck[], stage: number, label: string, problems: string[]): Watch {
   const due: (string[] | null)[] = checks.map(() => null)
   const seen: string[][] = checks.map(() => [])
   return {
-    before(event: GameEvent) {
+    event(event: GameEvent) {
       const at = PHASES.indexOf(event.time.phase)
       checks.forEach((check, i) => {
         if (due[i] === null && at >= PHASES.indexOf(check.phase)) due[i] = check.due(world, stage)
@@ -151,7 +150,7 @@ export function phaseWatch(world: World, checks: readonly PhaseCheck[], stage: n
         if (words !== null) seen[i]!.push(words)
       })
     },
-    after() {
+    end() {
       checks.forEach((check, i) => {
         const called = [...(due[i] ?? check.due(world, stage))].sort()
         const shown = [...seen[i]!].sort()

@@ -6,7 +6,7 @@ import type { GameEvent } from '../../src/engine/events.js'
 import { formatSquare, opposite } from '../../src/engine/geometry.js'
 import type { RobotSnapshot } from '../../src/engine/types.js'
 import type {
-  Board, Direction, DoubleWrenchChoice, FloorElement, GameState, LaserElement, OptionName, RobotMode, Square, TeleporterElement,
+  Board, Direction, DoubleWrenchChoice, FloorElement, GameState, LaserElement, OptionName, PusherElement, RobotMode, Square, TeleporterElement,
 } from '../../src/engine/types.js'
 
 export interface ReplayedRobot {
@@ -32,6 +32,7 @@ export interface World {
   rows: number
   cols: number
   lasers: LaserElement[]
+  pushers: PusherElement[]
   /** In alphabetical order of colour (R17). */
   teleporters: TeleporterElement[]
   switchedOn: Set<string>
@@ -53,6 +54,12 @@ const STEP: Record<Direction, [number, number]> = { N: [1, 0], E: [0, 1], S: [-1
 export function stepFrom(at: Square, dir: Direction): Square {
   const [dr, dc] = STEP[dir]
   return { row: at.row + dr, col: at.col + dc }
+}
+
+/** The square a key names (`r3c4`). */
+export function squareOf(at: string): Square {
+  const match = /^r(\d+)c(\d+)$/.exec(at)!
+  return { row: Number(match[1]), col: Number(match[2]) }
 }
 
 export const onBoard = (world: World, at: Square) => at.row >= 1 && at.row <= world.rows && at.col >= 1 && at.col <= world.cols
@@ -91,6 +98,7 @@ export function worldOf(board: Board, given: GameState, start: readonly RobotSna
     rows: board.rows,
     cols: board.cols,
     lasers: board.elements.filter((e): e is LaserElement => e.type === 'laser'),
+    pushers: board.elements.filter((e): e is PusherElement => e.type === 'pusher'),
     teleporters: [...floor.values()].filter((e): e is TeleporterElement => e.type === 'teleporter').sort((a, b) => (a.colour < b.colour ? -1 : a.colour > b.colour ? 1 : 0)),
     switchedOn: keysWhere(states.switches, 'on'),
     lowered: keysWhere(states.drawbridges, 'lowered'),
@@ -99,6 +107,12 @@ export function worldOf(board: Board, given: GameState, start: readonly RobotSna
     expected: [],
     arrivals: new Map(),
   }
+}
+
+/** Judges a run of events alongside the replay: `event` before each is applied to the world, `end` after the last. */
+export interface Watch {
+  event(event: GameEvent, where: string): void
+  end(): void
 }
 
 /** Whether a robot other than `self` stands on the square (any robot, R17, R24, A8). */

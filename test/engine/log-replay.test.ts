@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { resolveTurn, type TurnResult } from '../../src/engine/turn.js'
-import type { GameEvent } from '../../src/engine/events.js'
+import { PHASES, type GameEvent } from '../../src/engine/events.js'
 import type { Board, GameState } from '../../src/engine/types.js'
 import { CASE_FOLDERS, validCases } from './game-log-digest.js'
 import { logProblems } from './log-replay.js'
@@ -178,6 +178,26 @@ describe('the event log, replayed, tells the story the robots show', () => {
       const virtual = resolvedCase('R25-shared-square-stays-virtual.json').result.stages[0]!.robots.find((r) => r.mode === 'virtual')!
       all[0]!.push({ time: { ...last.time, phase: 'mode', priority: null, step: 0 }, kind: 'became-real', player: virtual.player })
     })).toMatch(/changed stage 1 mode: the log shows \w+ became real; R25, A8 call for nothing/)
+    // R19: the belt square goes to the robot riding its way, and the log moves nobody; R18: a belt
+    // turning counter-clockwise under Ann does not turn her.
+    expect(changed('R19-conveyor-square-goes-to-its-own-direction.json', (events) => drop(events, (e) => e.kind === 'moved' && e.cause === 'conveyor')))
+      .toContain('changed stage 1 conveyor step 2: the log shows nothing; R18, R19, R24 call for Ann rode r2c1 to r2c2')
+    expect(changed('R18-counter-clockwise-belt-turns-left.json', (events) => drop(events, (e) => e.kind === 'turned' && e.cause === 'conveyor')))
+      .toContain('changed stage 1 conveyor step 2: the log shows Ann rode r2c2 to r2c3; R18, R19, R24 call for Ann rode r2c2 to r2c3; Ann turned W')
+    // R20: Ann's pusher moves her though Bob's pushes into the same square; a blocked chain moves;
+    // R24: a virtual robot stays on its pusher with nothing in its way.
+    const pushed = (player: string, from: string, to: string, cause: 'pusher' | 'push', by?: string): GameEvent => {
+      const [fr, fc, tr, tc] = [...from.matchAll(/\d+/g), ...to.matchAll(/\d+/g)].map(Number)
+      return { time: { stage: 1, phase: 'pusher', priority: null, step: 0 }, kind: 'moved', player, from: { row: fr!, col: fc! }, to: { row: tr!, col: tc! }, cause, ...(by ? { by } : {}) }
+    }
+    const later = (events: GameEvent[]) => events.findIndex((e) => PHASES.indexOf(e.time.phase) > PHASES.indexOf('pusher'))
+    expect(changed('R20-two-pushers-into-one-square.json', (events) => events.splice(later(events), 0, pushed('Ann', 'r2c1', 'r2c2', 'pusher'))))
+      .toContain('changed stage 1 pusher: Ann moved though another push meets its own (R20)')
+    expect(changed('R20-pusher-blocked-chain-neither-moves.json', (events) => {
+      events.splice(events.findIndex((e) => e.kind === 'obstructed'), 1, pushed('Bob', 'r3c2', 'r3c3', 'push', 'Ann'), pushed('Ann', 'r3c1', 'r3c2', 'pusher'))
+    })).toContain('changed stage 1 pusher: Bob moved, though the stopped push of Ann moves nobody in its chain (R13, R20)')
+    expect(changed('R20-R24-pusher-stages-and-virtual-robot.json', (_events, all) => drop(all[1]!, (e) => e.kind === 'moved' && e.cause === 'pusher')))
+      .toContain('changed stage 2 pusher: virtual Ann stayed on its pusher (R24)')
     // R12: Ann's FWD2 west stops after one step with nothing in her way; or her first step goes north.
     expect(changed('R1-west-is-column-minus-one.json', (events) => drop(events, (e) => e.kind === 'moved' && e.time.step === 2)))
       .toContain('changed stage 1 movement 680 step 0: Ann\'s FWD2 stopped with 1 step(s) left and no obstruction (R12)')

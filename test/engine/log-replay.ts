@@ -8,8 +8,9 @@
 // - where robots go: moves from where they stand, never into a real robot's square (R13), as their
 //   cards say and never through a wall (log-replay-moves.ts), and what the floor they enter does
 //   (log-replay-floor.ts: pits, drawbridges, switches, teleporters, R14-R17);
-// - what each step must do, to every robot it concerns (log-replay-phases.ts: gears, crushers,
-//   robot lasers, checkpoints, becoming real, repairs and options);
+// - what each step must do, to every robot it concerns (log-replay-conveyors.ts: belts;
+//   log-replay-pushers.ts: pushers, as far as R20 says without A3's order;
+//   log-replay-phases.ts: gears, crushers, lasers, checkpoints, becoming real, repairs, options);
 // - beams (log-replay-beams.ts), damage and option sacrifice (log-replay-damage.ts);
 // - what may happen at most once in a stage, and in what order robots act.
 // Used by the property tests over random boards and over whole games, and over every rules case.
@@ -18,10 +19,12 @@ import type { TurnResult } from '../../src/engine/turn.js'
 import { MAX_HP, type Board, type Direction, type GameState, type RobotMode, type Square } from '../../src/engine/types.js'
 import { beamProblems } from './log-replay-beams.js'
 import { closeHit, closeUnlessSameHit, damaged, sacrificed, type OpenHit } from './log-replay-damage.js'
+import { conveyorWatch } from './log-replay-conveyors.js'
 import { floorEvent, floorLeftovers, moved } from './log-replay-floor.js'
 import { cardWatch } from './log-replay-moves.js'
+import { pusherWatch } from './log-replay-pushers.js'
 import { END_CHECKS, STAGE_CHECKS, phaseWatch } from './log-replay-phases.js'
-import { key, worldOf, type ReplayedRobot, type World } from './log-replay-world.js'
+import { key, worldOf, type ReplayedRobot, type Watch, type World } from './log-replay-world.js'
 
 interface Shown { player: string; at: Square | null; facing: Direction; hp: number; mode: RobotMode }
 
@@ -34,7 +37,7 @@ export function logProblems(result: TurnResult, where: string, given: GameState,
   const problems: string[] = []
   const world = worldOf(board, given, result.start.robots)
   const hit: { open: OpenHit | null } = { open: null }
-  const replay = (events: readonly GameEvent[], label: string, watch: ReturnType<typeof phaseWatch>, cards?: ReturnType<typeof cardWatch>) => {
+  const replay = (events: readonly GameEvent[], label: string, watches: readonly Watch[]) => {
     // Events of one moment share one stamp. When a moment ends, its hits are whole, the floor has
     // done all the moves called for, and no two real robots share a square.
     const momentEnds = (time: GameEvent['time']) => {
@@ -47,17 +50,18 @@ export function logProblems(result: TurnResult, where: string, given: GameState,
     for (const event of events) {
       if (moment !== null && event.time !== moment) momentEnds(moment)
       moment = event.time
-      watch.before(event)
-      cards?.event(event, `${label} ${stamp(event.time)}`)
+      for (const watch of watches) watch.event(event, `${label} ${stamp(event.time)}`)
       apply(world, hit, event, `${label} ${stamp(event.time)}`, problems)
     }
-    cards?.end()
     if (moment !== null) momentEnds(moment)
-    watch.after()
+    for (const watch of watches) watch.end()
   }
   for (const stage of result.stages) {
     const label = `${where} stage ${stage.stage}`
-    replay(stage.events, label, phaseWatch(world, STAGE_CHECKS, stage.stage, label, problems), cardWatch(world, problems))
+    replay(stage.events, label, [
+      phaseWatch(world, STAGE_CHECKS, stage.stage, label, problems), cardWatch(world, problems),
+      conveyorWatch(world, label, problems), pusherWatch(world, stage.stage, label, problems),
+    ])
     compare(world.robots, stage.robots, label, problems)
     problems.push(...onceProblems(stage.events, label))
   }
@@ -65,7 +69,7 @@ export function logProblems(result: TurnResult, where: string, given: GameState,
   // A7: a stage won on the last flag ends the turn; nothing of its end is played.
   const won = result.stages.some((stage) => stage.events.some((e) => e.kind === 'game-over'))
   if (won && result.end.events.length > 0) problems.push(`${where} end: the game was won in a stage, yet the turn's end was played (A7)`)
-  replay(result.end.events, `${where} end`, phaseWatch(world, won ? [] : END_CHECKS, 0, `${where} end`, problems))
+  replay(result.end.events, `${where} end`, [phaseWatch(world, won ? [] : END_CHECKS, 0, `${where} end`, problems)])
   compare(world.robots, result.end.robots, `${where} end`, problems)
   for (const robot of result.state.robots) {
     const held = world.robots.get(robot.player)?.options.join(', ')
