@@ -5,7 +5,7 @@
 // two hits on one robot in one moment fold into one run, which gives the same points.
 import type { GameEvent } from '../../src/engine/events.js'
 import type { OptionName } from '../../src/engine/types.js'
-import type { ReplayedRobot, World } from './log-replay-world.js'
+import type { ReplayedRobot, Watch, World } from './log-replay-world.js'
 
 /** A run of sacrifices and damage to one robot, from where it began. */
 export interface OpenHit { player: string; hp: number; sacrificeAt: number; options: OptionName[]; sacrificed: OptionName[] }
@@ -48,5 +48,49 @@ export function closeHit(hit: { open: OpenHit | null }, where: string, problems:
   }
   if (gone.join() !== open.sacrificed.join() || hp !== open.hp - taken) {
     problems.push(`${where}: ${open.player} at ${open.hp} HP (sacrifice at ${open.sacrificeAt}, holding ${open.options.join(', ') || 'nothing'}) lost ${taken} HP and ${open.sacrificed.join(', ') || 'no option'}; point by point it loses ${open.hp - hp} HP and ${gone.join(', ') || 'no option'} (R28)`)
+  }
+}
+
+/**
+ * R23, R26, R28: in the board-laser and combat steps, every robot takes, point by point, the
+ * damage of the beams that hit it (a turret's strength, a robot laser's 1 or 2): HP lost and options
+ * sacrificed together, fewer only if it is destroyed on the way (R11).
+ */
+export function beamDamageWatch(label: string, problems: string[]): Watch {
+  const due = new Map<string, number>()
+  const taken = new Map<string, number>()
+  const destroyed = new Set<string>()
+  let phase: string | null = null
+  const add = (map: Map<string, number>, player: string, points: number) => map.set(player, (map.get(player) ?? 0) + points)
+  const close = () => {
+    for (const player of new Set([...due.keys(), ...taken.keys()])) {
+      const called = due.get(player) ?? 0
+      const shown = taken.get(player) ?? 0
+      if (shown > called || (shown < called && !destroyed.has(player))) {
+        problems.push(`${label} ${phase}: ${player} lost ${shown} point(s) to beams that did ${called} (R23, R26, R28)`)
+      }
+    }
+    due.clear()
+    taken.clear()
+    destroyed.clear()
+  }
+  return {
+    event(event) {
+      const now = event.time.phase === 'board-laser' || event.time.phase === 'combat' ? event.time.phase : null
+      if (now !== phase) {
+        if (phase !== null) close()
+        phase = now
+      }
+      if (phase === null) return
+      if (event.kind === 'board-laser') for (const player of event.hits) add(due, player, event.strength)
+      if (event.kind === 'robot-laser' && event.hit !== null) add(due, event.hit, event.damage)
+      if (event.kind === 'damaged') add(taken, event.player, event.amount)
+      if (event.kind === 'option-sacrificed') add(taken, event.player, 1)
+      if (event.kind === 'destroyed') destroyed.add(event.player)
+    },
+    end() {
+      if (phase !== null) close()
+      phase = null
+    },
   }
 }

@@ -131,8 +131,23 @@ const repairs: PhaseCheck = {
   seen: (e) => (e.kind === 'option-taken' ? `${e.player} took ${e.option}` : e.kind === 'repaired' ? `${e.player} repaired ${e.amount}` : null),
 }
 
+/**
+ * R29: at the end of the turn a robot destroyed in it comes back, virtual, on its checkpoint (the
+ * start square if none) facing the start's way, while its player has robots left; a player who
+ * lost the last one in this turn is out. (Judged after the repairs, which touch no destroyed robot.)
+ */
+const reinstatements: PhaseCheck = {
+  phase: 'end', rules: 'R29',
+  due: (world) => [...world.robots].flatMap(([player, robot]) => {
+    if (robot.mode !== 'destroyed') return []
+    if (robot.robotsLeft > 0) return [`${player} reinstated on ${robot.checkpoint ?? key(world.start.at)} facing ${world.start.facing}`]
+    return robot.outAtStart ? [] : [`${player} out`]
+  }),
+  seen: (e) => (e.kind === 'reinstated' ? `${e.player} reinstated on ${key(e.at)} facing ${e.facing}` : e.kind === 'player-out' ? `${e.player} out` : null),
+}
+
 export const STAGE_CHECKS: readonly PhaseCheck[] = [gears, crushers, boardLasers, combat, checkpoints, modes]
-export const END_CHECKS: readonly PhaseCheck[] = [repairs]
+export const END_CHECKS: readonly PhaseCheck[] = [repairs, reinstatements]
 
 /**
  * Runs checks alongside a replay (a Watch). What a check calls for is worked out at the first event of its phase or later (so

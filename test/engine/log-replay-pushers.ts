@@ -42,40 +42,57 @@ function phaseStart(world: World, pushers: readonly PusherElement[]): Before {
   const start: Before = { world, at, lowered: new Set(world.lowered), pushes }
   for (const [player, robot] of world.robots) {
     if (robot.at === null || robot.mode === 'destroyed') continue
-    const real = robot.mode === 'real'
-    const mine = pushers.filter((p) => key(p.at) === robot.at).map((p) => opposite(p.side))
-    // A22 with A3's walls first: a push that a wall, a bridge side or the fence stops does not
-    // count; nor here, to stay on the safe side, a real robot's push into another real robot.
-    const could = mine.filter((dir) => !stopped(start, robot.at!, dir) && (!real || realOn(start, key(stepFrom(squareOf(robot.at!), dir))!) === null))
-    for (const dir of mine) pushes.push({ player, from: robot.at, dir, real, twice: could.length > 1 })
+    for (const pusher of pushers) if (key(pusher.at) === robot.at) pushes.push({ player, from: robot.at, dir: opposite(pusher.side), real: robot.mode === 'real', twice: false })
+  }
+  // A22, with A3's walls first and R20's meeting pushes: a push that a wall, a bridge side or the
+  // fence stops, or that meets another real robot's push, cannot move its robot and does not count;
+  // nor here, to stay on the safe side, a real robot's push into another real robot.
+  for (const push of pushes) {
+    const could = pushes.filter((p) => p.player === push.player && !stopped(start, p.from, p.dir) &&
+      (!p.real || (realOn(start, target(p)) === null && !meets(start, p))))
+    push.twice = could.length > 1
   }
   return start
+}
+
+const target = (push: Push) => key(stepFrom(squareOf(push.from), push.dir))!
+
+/**
+ * R20: another real push, not stopped, into the same square (even one of the same robot's, a wall
+ * written twice) or into this one's square while this goes into its.
+ */
+function meets(before: Before, push: Push): boolean {
+  return before.pushes.some((o) => o.real && o !== push && !stopped(before, o.from, o.dir) &&
+    (target(o) === target(push) || (target(o) === push.from && target(push) === o.from)))
 }
 
 /** What is wrong with the phase's moves (`moves`: player → its one move, as the log tells it). */
 function pusherProblems(before: Before, moves: Map<string, Extract<GameEvent, { kind: 'moved' }>>): string[] {
   const pushes = before.pushes
   const problems: string[] = []
-  const target = (push: Push) => key(stepFrom(squareOf(push.from), push.dir))!
+  const directionOf = (move: Extract<GameEvent, { kind: 'moved' }>) => (['N', 'E', 'S', 'W'] as const).find((d) => key(stepFrom(move.from, d)) === key(move.to))
   for (const [player, move] of moves) {
-    const dir = (['N', 'E', 'S', 'W'] as const).find((d) => key(stepFrom(move.from, d)) === key(move.to))
+    const dir = directionOf(move)
     if (move.cause === 'pusher') {
       const push = pushes.find((p) => p.player === player && p.dir === dir && !p.twice)
       if (!push) problems.push(`${player} moved ${dir} by a pusher that does not push it that way alone (R20, A22)`)
     } else if (move.cause === 'push') {
       const driver = move.by === undefined ? undefined : moves.get(move.by)
-      const drive = driver && (['N', 'E', 'S', 'W'] as const).find((d) => key(stepFrom(driver.from, d)) === key(driver.to))
+      const drive = driver && directionOf(driver)
       if (drive !== dir) problems.push(`${player} pushed ${dir} along a chain driven ${drive ?? 'by nobody'} (R13, R20)`)
     }
   }
   for (const push of pushes) {
     const moved = moves.get(push.player)?.cause === 'pusher'
-    if (!push.real && !push.twice && !stopped(before, push.from, push.dir) && !moved) problems.push(`virtual ${push.player} stayed on its pusher (R24)`)
+    // The fence may have destroyed it first, through its square's other pusher (A22).
+    const alive = before.world.robots.get(push.player)?.mode !== 'destroyed'
+    if (!push.real && !push.twice && !stopped(before, push.from, push.dir) && !moved && alive) problems.push(`virtual ${push.player} stayed on its pusher (R24)`)
   }
-  const real = pushes.filter((p) => p.real && !p.twice && !stopped(before, p.from, p.dir))
-  for (const push of real) {
-    const meets = real.some((o) => o !== push && (target(o) === target(push) || (target(o) === push.from && target(push) === o.from)))
-    if (meets && moves.get(push.player)?.cause === 'pusher') problems.push(`${push.player} moved though another push meets its own (R20)`)
+  for (const push of pushes) {
+    const move = moves.get(push.player)
+    if (push.real && !stopped(before, push.from, push.dir) && meets(before, push) && move?.cause === 'pusher' && directionOf(move) === push.dir) {
+      problems.push(`${push.player} moved though another push meets its own (R20)`)
+    }
   }
   const lone = pushes.filter((p) => p.real)
   if (lone.length === 1 && !lone[0]!.twice) {
@@ -91,7 +108,9 @@ function pusherProblems(before: Before, moves: Map<string, Extract<GameEvent, { 
       at = next
     }
     const free = !stopped(before, at, push.dir)
-    for (const player of chain) {
+    // A fence that stopped another push of its square may have destroyed the pushed robot first.
+    const standing = chain.filter((player) => before.world.robots.get(player)?.mode !== 'destroyed')
+    for (const player of standing) {
       const cause = moves.get(player)?.cause
       if (free !== (cause === 'pusher' || cause === 'push')) problems.push(`${player} ${free ? 'stayed, though the push of' : 'moved, though the stopped push of'} ${push.player} ${free ? 'moves' : 'moves nobody in'} its chain (R13, R20)`)
     }

@@ -6,7 +6,7 @@ import type { GameEvent } from '../../src/engine/events.js'
 import { formatSquare, opposite } from '../../src/engine/geometry.js'
 import type { RobotSnapshot } from '../../src/engine/types.js'
 import type {
-  Board, Direction, DoubleWrenchChoice, FloorElement, GameState, LaserElement, OptionName, PusherElement, RobotMode, Square, TeleporterElement,
+  Board, Card, Direction, DoubleWrenchChoice, FloorElement, GameState, LaserElement, OptionName, PusherElement, RobotMode, Square, TeleporterElement,
 } from '../../src/engine/types.js'
 
 export interface ReplayedRobot {
@@ -19,6 +19,12 @@ export interface ReplayedRobot {
   flags: number; checkpoint: string | null; stations: string[]
   /** The turn after which it was placed (R25). */
   placedAfterTurn: number
+  /** Registers fused now (R27). */
+  fused: Set<number>
+  /** Robots the player still has, this one included (R29). */
+  robotsLeft: number
+  /** Out of the game before this turn began (its last robot lost earlier). */
+  outAtStart: boolean
 }
 
 export interface World {
@@ -31,6 +37,7 @@ export interface World {
   walls: Set<string>
   rows: number
   cols: number
+  start: Board['start']
   lasers: LaserElement[]
   pushers: PusherElement[]
   /** In alphabetical order of colour (R17). */
@@ -42,6 +49,10 @@ export interface World {
   optionDeck: OptionName[]
   /** What the last moves make the floor do, not seen in the log yet (log-replay-floor.ts). */
   expected: string[]
+  /** Each player's registers as played this turn (R27 fuses the card in a register). */
+  registers: Record<string, (Card | null)[]>
+  /** Register events the last changes of HP call for, not seen in the log yet (log-replay-registers.ts). */
+  registerEvents: string[]
   /** Belt moves whose arrival is still to be judged (log-replay-floor.ts). */
   arrivals: Map<string, Extract<GameEvent, { kind: 'moved' }>>
 }
@@ -65,7 +76,7 @@ export function squareOf(at: string): Square {
 export const onBoard = (world: World, at: Square) => at.row >= 1 && at.row <= world.rows && at.col >= 1 && at.col <= world.cols
 
 /** The world as a turn begins, from the state it was resolved from and the robots above stage 1. */
-export function worldOf(board: Board, given: GameState, start: readonly RobotSnapshot[]): World {
+export function worldOf(board: Board, given: GameState, start: readonly RobotSnapshot[], registers: Record<string, (Card | null)[]>): World {
   const robots = new Map<string, ReplayedRobot>()
   for (const robot of start) {
     const state = given.robots.find((r) => r.player === robot.player)!
@@ -73,6 +84,8 @@ export function worldOf(board: Board, given: GameState, start: readonly RobotSna
       at: key(robot.at), facing: robot.facing, hp: robot.hp, mode: robot.mode,
       options: [...state.options], sacrificeAt: state.sacrificeAt, doubleWrench: state.doubleWrench, rebooting: robot.rebooting,
       flags: state.flags, checkpoint: key(state.checkpoint), stations: state.stations.map((s) => key(s)!), placedAfterTurn: state.placedAfterTurn,
+      fused: new Set(Object.keys(state.fused).map(Number)), robotsLeft: state.robotsLeft,
+      outAtStart: robot.mode === 'destroyed',
     })
   }
   const floor = new Map<string, FloorElement>()
@@ -97,6 +110,7 @@ export function worldOf(board: Board, given: GameState, start: readonly RobotSna
     walls,
     rows: board.rows,
     cols: board.cols,
+    start: board.start,
     lasers: board.elements.filter((e): e is LaserElement => e.type === 'laser'),
     pushers: board.elements.filter((e): e is PusherElement => e.type === 'pusher'),
     teleporters: [...floor.values()].filter((e): e is TeleporterElement => e.type === 'teleporter').sort((a, b) => (a.colour < b.colour ? -1 : a.colour > b.colour ? 1 : 0)),
@@ -105,6 +119,8 @@ export function worldOf(board: Board, given: GameState, start: readonly RobotSna
     active: keysWhere(states.teleporters, 'active'),
     optionDeck: [...given.optionDeck],
     expected: [],
+    registers,
+    registerEvents: [],
     arrivals: new Map(),
   }
 }

@@ -209,6 +209,24 @@ describe('the event log, replayed, tells the story the robots show', () => {
       const stop = events.find((e) => e.kind === 'obstructed' && e.player === 'Bob')!
       events.splice(events.indexOf(stop), 1, { time: stop.time, kind: 'moved', player: 'Bob', from: { row: 3, col: 3 }, to: { row: 3, col: 4 }, cause: 'card' })
     })).toContain('changed stage 1 movement 670 step 2: Bob moved from r3c3 to r3c4 through a wall (R4)')
+    // R27, R31: Ann's repair to 6 HP unfuses registers 4 and 5, and the log forgets 5.
+    expect(changed('R27-R31-repairs-unfuse-registers.json', (_events, all) => drop(all.at(-1)!, (e) => e.kind === 'register-unfused' && e.register === 5)))
+      .toContain('changed end end step 0: the log does not show: Ann register 5 unfused (R27)')
+    // R26, R32: Ann's Double Laser hits Cid for 2, and Cid loses only 1.
+    expect(changed('R32-double-laser-and-rear-laser.json', (events) => {
+      const hurt = events.find((e): e is Extract<GameEvent, { kind: 'damaged' }> => e.kind === 'damaged' && e.player === 'Cid')!
+      Object.assign(hurt, { amount: 1, hp: hurt.hp + 1 })
+    })).toContain('changed stage 1 combat: Cid lost 1 point(s) to beams that did 2 (R23, R26, R28)')
+    // R29: Ann comes back on the start square instead of her checkpoint r3c3.
+    expect(changed('R29-reinstated-on-checkpoint-keeps-software.json', (_events, all) => {
+      Object.assign(all.at(-1)!.find((e) => e.kind === 'reinstated')!, { at: { row: 1, col: 1 } })
+    })).toContain('changed end end: the log shows Ann reinstated on r1c1 facing E; R29 call for Ann reinstated on r3c3 facing E')
+    // R10: a belt's move told after the robots have fired.
+    expect(changed('R18-counter-clockwise-belt-turns-left.json', (events) => {
+      const ride = events.find((e) => e.time.phase === 'conveyor')!
+      events.splice(events.indexOf(ride), 1)
+      events.push(ride)
+    })).toContain('changed stage 1 conveyor step 2: told after combat of stage 1 (R10)')
     // R31: Bob's double wrench repairs him by 1, not 2.
     expect(changed('R31-double-wrench-option-or-repair.json', (_events, all) => {
       const repair = all.at(-1)!.find((e): e is Extract<GameEvent, { kind: 'repaired' }> => e.kind === 'repaired' && e.player === 'Bob')!

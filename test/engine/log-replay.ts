@@ -11,17 +11,19 @@
 // - what each step must do, to every robot it concerns (log-replay-conveyors.ts: belts;
 //   log-replay-pushers.ts: pushers, as far as R20 says without A3's order;
 //   log-replay-phases.ts: gears, crushers, lasers, checkpoints, becoming real, repairs, options);
-// - beams (log-replay-beams.ts), damage and option sacrifice (log-replay-damage.ts);
+// - beams (log-replay-beams.ts), damage and option sacrifice (log-replay-damage.ts), fused
+//   registers (log-replay-registers.ts);
 // - what may happen at most once in a stage, and in what order robots act.
 // Used by the property tests over random boards and over whole games, and over every rules case.
-import type { GameEvent } from '../../src/engine/events.js'
+import { PHASES, type GameEvent } from '../../src/engine/events.js'
 import type { TurnResult } from '../../src/engine/turn.js'
 import { MAX_HP, type Board, type Direction, type GameState, type RobotMode, type Square } from '../../src/engine/types.js'
 import { beamProblems } from './log-replay-beams.js'
-import { closeHit, closeUnlessSameHit, damaged, sacrificed, type OpenHit } from './log-replay-damage.js'
+import { beamDamageWatch, closeHit, closeUnlessSameHit, damaged, sacrificed, type OpenHit } from './log-replay-damage.js'
 import { conveyorWatch } from './log-replay-conveyors.js'
 import { floorEvent, floorLeftovers, moved } from './log-replay-floor.js'
 import { cardWatch } from './log-replay-moves.js'
+import { expectRegisters, registerEvent, registerLeftovers } from './log-replay-registers.js'
 import { pusherWatch } from './log-replay-pushers.js'
 import { END_CHECKS, STAGE_CHECKS, phaseWatch } from './log-replay-phases.js'
 import { key, worldOf, type ReplayedRobot, type Watch, type World } from './log-replay-world.js'
@@ -35,7 +37,7 @@ interface Shown { player: string; at: Square | null; facing: Direction; hp: numb
  */
 export function logProblems(result: TurnResult, where: string, given: GameState, board: Board): string[] {
   const problems: string[] = []
-  const world = worldOf(board, given, result.start.robots)
+  const world = worldOf(board, given, result.start.robots, result.registers)
   const hit: { open: OpenHit | null } = { open: null }
   const replay = (events: readonly GameEvent[], label: string, watches: readonly Watch[]) => {
     // Events of one moment share one stamp. When a moment ends, its hits are whole, the floor has
@@ -44,6 +46,7 @@ export function logProblems(result: TurnResult, where: string, given: GameState,
       const at = `${label} ${stamp(time)}`
       closeHit(hit, at, problems)
       floorLeftovers(world, at, problems)
+      registerLeftovers(world, at, problems)
       sharedSquares(world.robots, at, problems)
     }
     let moment: GameEvent['time'] | null = null
@@ -60,7 +63,7 @@ export function logProblems(result: TurnResult, where: string, given: GameState,
     const label = `${where} stage ${stage.stage}`
     replay(stage.events, label, [
       phaseWatch(world, STAGE_CHECKS, stage.stage, label, problems), cardWatch(world, problems),
-      conveyorWatch(world, label, problems), pusherWatch(world, stage.stage, label, problems),
+      conveyorWatch(world, label, problems), pusherWatch(world, stage.stage, label, problems), beamDamageWatch(label, problems),
     ])
     compare(world.robots, stage.robots, label, problems)
     problems.push(...onceProblems(stage.events, label))
@@ -74,6 +77,10 @@ export function logProblems(result: TurnResult, where: string, given: GameState,
   for (const robot of result.state.robots) {
     const held = world.robots.get(robot.player)?.options.join(', ')
     if (held !== robot.options.join(', ')) problems.push(`${where} end: the log leaves ${robot.player} holding ${held || 'nothing'}, the state ${robot.options.join(', ') || 'nothing'}`)
+  }
+  for (const robot of result.state.robots) {
+    const fused = [...(world.robots.get(robot.player)?.fused ?? [])].sort().join(' ')
+    if (fused !== Object.keys(robot.fused).sort().join(' ')) problems.push(`${where} end: the log leaves ${robot.player} with registers ${fused || 'none'} fused, the state ${Object.keys(robot.fused).sort().join(' ') || 'none'}`)
   }
   if (world.optionDeck.join(', ') !== result.state.optionDeck.join(', ')) {
     problems.push(`${where} end: the log leaves the option deck ${world.optionDeck.join(', ') || 'empty'}, the state ${result.state.optionDeck.join(', ') || 'empty'} (R32)`)
@@ -113,8 +120,13 @@ function orderProblems(result: TurnResult, where: string): string[] {
   const rebooting = new Set(result.start.robots.filter((r) => r.rebooting).map((r) => r.player))
   for (const stage of result.stages) {
     let lastPriority = Infinity
+    let lastPhase = 0
     for (const event of stage.events) {
       const label = `${where} stage ${stage.stage} ${stamp(event.time)}`
+      // R10: the steps of a stage come in their order, and each event belongs to its own stage.
+      const phase = PHASES.indexOf(event.time.phase)
+      if (phase < lastPhase || event.time.stage !== stage.stage) problems.push(`${label}: told after ${PHASES[lastPhase]} of stage ${stage.stage} (R10)`)
+      lastPhase = Math.max(lastPhase, phase)
       if (!('player' in event)) continue
       const player = event.player
       if (event.kind === 'card-played') {
@@ -182,8 +194,10 @@ function apply(world: World, hit: { open: OpenHit | null }, event: GameEvent, wh
       if (expected !== event.hp) problems.push(`${where}: ${event.player} ${event.kind} by ${event.amount} from ${robot.hp} to ${event.hp}`)
       if (event.kind === 'damaged') damaged(hit, robot, event, where, problems)
       robot.hp = event.hp
+      expectRegisters(world, event.player, robot)
       return
     }
+    case 'register-fused': case 'register-unfused': registerEvent(world, robot, event, where, problems); return
     case 'option-taken': {
       const i = world.optionDeck.indexOf(event.option)
       if (i < 0) problems.push(`${where}: ${event.player} took ${event.option}, which is not in the option deck (R32)`)
@@ -193,15 +207,18 @@ function apply(world: World, hit: { open: OpenHit | null }, event: GameEvent, wh
     }
     case 'destroyed':
       standsOn(event.at)
+      // R29: a destroyed robot costs its player one.
+      if (event.robotsLeft !== robot.robotsLeft - 1) problems.push(`${where}: ${event.player} destroyed with ${robot.robotsLeft} robots, leaving ${event.robotsLeft} (R29)`)
+      robot.robotsLeft = event.robotsLeft
       // R32: a destroyed robot's options go to the bottom of the deck.
       world.optionDeck.push(...robot.options)
-      Object.assign(robot, { at: null, hp: 0, mode: 'destroyed', options: [] })
+      Object.assign(robot, { at: null, hp: 0, mode: 'destroyed', options: [], fused: new Set() })
       return
     case 'checkpoint': standsOn(event.at); robot.checkpoint = key(event.at); return
     case 'flag-tagged': standsOn(event.at); robot.flags = event.number; return
     case 'station-visited': standsOn(event.at); robot.stations.push(key(event.at)!); return
     case 'became-real': robot.mode = 'real'; return
-    case 'reboot': robot.hp = MAX_HP; return
+    case 'reboot': Object.assign(robot, { hp: MAX_HP, fused: new Set() }); return
     case 'reinstated': Object.assign(robot, { at: key(event.at), facing: event.facing, hp: MAX_HP, mode: 'virtual', placedAfterTurn: world.turn }); return
     default: return
   }
