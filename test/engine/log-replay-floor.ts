@@ -11,8 +11,9 @@ type Moved = Extract<GameEvent, { kind: 'moved' }>
 
 /**
  * A robot has moved. What its new square does follows at once, except on a belt: a belt moves its
- * robots all at once (R18) and then each square acts on the robot that arrived, in turn, so what
- * one arrival does can change what the next does (a toggle switch two robots ride onto flips twice).
+ * robots all at once (R18) and then each square acts on the robot that arrived, in seat order
+ * (A24), so what one arrival does can change what the next does (a toggle switch two robots ride
+ * onto flips twice, and a teleporter it works may be off for a robot arriving between them).
  * A belt's arrival is judged when the floor next acts on the robot in the log (a belt's own turn of
  * the robot comes before any arrival), or when the moment ends.
  */
@@ -21,12 +22,16 @@ export function moved(world: World, event: Moved): void {
   else expectArrival(world, event)
 }
 
-/** Judges the belt arrival of `player` (all of them when null) still waiting, on the board as it stands now. */
+/**
+ * Judges the belt arrivals still waiting, on the board as it stands now, in the order the belt
+ * moved the robots (seat order, A24), up to and including `player`'s (all of them when null).
+ */
 export function settleArrivals(world: World, player: string | null): void {
+  if (player !== null && !world.arrivals.has(player)) return
   for (const [who, event] of world.arrivals) {
-    if (player !== null && who !== player) continue
     world.arrivals.delete(who)
     expectArrival(world, event)
+    if (who === player) return
   }
 }
 
