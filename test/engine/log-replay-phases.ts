@@ -1,8 +1,8 @@
 // What each step of a stage, and the end of the turn, must do, worked out from the replayed world
 // (log-replay-world.ts) as the step begins, in words that its events are then matched against:
 // gears turn (R21, R32 Gyroscope), crushers destroy (R22), board lasers hit (R23), robots fire (R26, R32), checkpoints are
-// touched (R6, R30), virtual robots become real (R25, A8), and robots are repaired or take options
-// (R31, A10, A12). Every robot the rule names must show in the log, and no other.
+// touched (R6, R30), virtual robots become real (R25, A8), robots are repaired or take options
+// (R31, A10, A12), reboot (R33) and come back (R29). Every robot the rule names must show in the log, and no other.
 import { PHASES, type GameEvent, type Phase } from '../../src/engine/events.js'
 import { opposite } from '../../src/engine/geometry.js'
 import { CARD_SETS, MAX_HP, type Direction } from '../../src/engine/types.js'
@@ -146,8 +146,15 @@ const reinstatements: PhaseCheck = {
   seen: (e) => (e.kind === 'reinstated' ? `${e.player} reinstated on ${key(e.at)} facing ${e.facing}` : e.kind === 'player-out' ? `${e.player} out` : null),
 }
 
+/** R33: after the repairs, a robot still on the board whose orders declared a reboot reboots; destroyed, its reboot lapses. */
+const reboots: PhaseCheck = {
+  phase: 'end', rules: 'R33',
+  due: (world) => each(world, (player) => (world.rebootsDeclared.has(player) ? `${player} reboots` : null)),
+  seen: (e) => (e.kind === 'reboot' ? `${e.player} reboots` : null),
+}
+
 export const STAGE_CHECKS: readonly PhaseCheck[] = [gears, crushers, boardLasers, combat, checkpoints, modes]
-export const END_CHECKS: readonly PhaseCheck[] = [repairs, reinstatements]
+export const END_CHECKS: readonly PhaseCheck[] = [repairs, reboots, reinstatements]
 
 /**
  * Runs checks alongside a replay (a Watch). What a check calls for is worked out at the first event of its phase or later (so

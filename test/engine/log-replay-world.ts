@@ -6,7 +6,7 @@ import type { GameEvent } from '../../src/engine/events.js'
 import { formatSquare, opposite } from '../../src/engine/geometry.js'
 import type { RobotSnapshot } from '../../src/engine/types.js'
 import type {
-  Board, Card, Direction, DoubleWrenchChoice, FloorElement, GameState, LaserElement, OptionName, PusherElement, RobotMode, Square, TeleporterElement,
+  Board, Card, Direction, DoubleWrenchChoice, FloorElement, GameState, LaserElement, OptionName, PusherElement, RobotMode, Square, TeleporterElement, TurnOrders,
 } from '../../src/engine/types.js'
 
 export interface ReplayedRobot {
@@ -30,6 +30,8 @@ export interface ReplayedRobot {
 export interface World {
   /** The turn being played. */
   turn: number
+  /** Players whose orders declare a reboot for the next turn (R33). */
+  rebootsDeclared: Set<string>
   /** In seat order. */
   robots: Map<string, ReplayedRobot>
   floor: Map<string, FloorElement>
@@ -76,7 +78,7 @@ export function squareOf(at: string): Square {
 export const onBoard = (world: World, at: Square) => at.row >= 1 && at.row <= world.rows && at.col >= 1 && at.col <= world.cols
 
 /** The world as a turn begins, from the state it was resolved from and the robots above stage 1. */
-export function worldOf(board: Board, given: GameState, start: readonly RobotSnapshot[], registers: Record<string, (Card | null)[]>): World {
+export function worldOf(board: Board, given: GameState, orders: Record<string, TurnOrders>, start: readonly RobotSnapshot[], registers: Record<string, (Card | null)[]>): World {
   const robots = new Map<string, ReplayedRobot>()
   for (const robot of start) {
     const state = given.robots.find((r) => r.player === robot.player)!
@@ -105,6 +107,7 @@ export function worldOf(board: Board, given: GameState, start: readonly RobotSna
   const keysWhere = (record: Record<string, string>, value: string) => new Set(Object.keys(record).filter((k) => record[k] === value))
   return {
     turn: given.turn,
+    rebootsDeclared: new Set(Object.keys(orders).filter((player) => orders[player]!.rebootNext)),
     robots,
     floor,
     walls,

@@ -4,20 +4,20 @@ import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { resolveTurn, type TurnResult } from '../../src/engine/turn.js'
 import { PHASES, type GameEvent } from '../../src/engine/events.js'
-import type { Board, GameState } from '../../src/engine/types.js'
+import type { Board, GameState, TurnOrders } from '../../src/engine/types.js'
 import { CASE_FOLDERS, validCases } from './game-log-digest.js'
 import { logProblems } from './log-replay.js'
 
 /** One of our rules cases, resolved, with the state it was resolved from. */
-interface Resolved { result: TurnResult; state: GameState; board: Board }
+interface Resolved { result: TurnResult; state: GameState; board: Board; orders: Record<string, TurnOrders> }
 
 function resolvedCase(name: string): Resolved {
   const [, { board, state, orders }] = validCases([CASE_FOLDERS.own]).find(([file]) => file === name)!
-  return { result: resolveTurn(board, state, orders), state, board }
+  return { result: resolveTurn(board, state, orders), state, board, orders }
 }
 
 /** What the replay finds in a case's log, changed or not. */
-const problemsOf = ({ result, state, board }: Resolved, where: string) => logProblems(result, where, state, board)
+const problemsOf = ({ result, state, board, orders }: Resolved, where: string) => logProblems(result, where, state, board, orders)
 
 /** The pushed-chain teleport case (A21): Ann pushes Bob and Cat one square north. */
 const chainCase = () => resolvedCase('R17-R13-pushed-chain-keeps-the-squares-it-steps-into.json')
@@ -29,7 +29,7 @@ describe('the event log, replayed, tells the story the robots show', () => {
   it('in every rules case', () => {
     const cases = validCases(Object.values(CASE_FOLDERS).filter(existsSync))
     expect(cases.length).toBeGreaterThan(120)
-    for (const [file, { board, state, orders }] of cases) expect(logProblems(resolveTurn(board, state, orders), file, state, board), file).toEqual([])
+    for (const [file, { board, state, orders }] of cases) expect(logProblems(resolveTurn(board, state, orders), file, state, board, orders), file).toEqual([])
   })
 
   it('and says so when a robot steps into a real robot\'s square, or the log and the robots part ways', () => {
@@ -227,6 +227,13 @@ describe('the event log, replayed, tells the story the robots show', () => {
       events.splice(events.indexOf(ride), 1)
       events.push(ride)
     })).toContain('changed stage 1 conveyor step 2: told after combat of stage 1 (R10)')
+    // R33: Ann declared a reboot and ends the turn on the board, but the log does not reboot her;
+    // destroyed, her reboot lapses, and a log that reboots her all the same is wrong too.
+    expect(changed('R33-declared-reboot-restores-at-turn-end.json', (_events, all) => drop(all.at(-1)!, (e) => e.kind === 'reboot')))
+      .toContain('changed end end: the log shows nothing; R33 call for Ann reboots')
+    expect(changed('R33-declared-reboot-lapses-when-destroyed.json', (_events, all) => {
+      all.at(-1)!.unshift({ time: all.at(-1)![0]!.time, kind: 'reboot', player: 'Ann' })
+    })).toContain('changed end end: the log shows Ann reboots; R33 call for nothing')
     // R31: Bob's double wrench repairs him by 1, not 2.
     expect(changed('R31-double-wrench-option-or-repair.json', (_events, all) => {
       const repair = all.at(-1)!.find((e): e is Extract<GameEvent, { kind: 'repaired' }> => e.kind === 'repaired' && e.player === 'Bob')!

@@ -17,7 +17,7 @@
 // Used by the property tests over random boards and over whole games, and over every rules case.
 import { PHASES, type GameEvent } from '../../src/engine/events.js'
 import type { TurnResult } from '../../src/engine/turn.js'
-import { MAX_HP, type Board, type Direction, type GameState, type RobotMode, type Square } from '../../src/engine/types.js'
+import { MAX_HP, type Board, type Direction, type GameState, type RobotMode, type Square, type TurnOrders } from '../../src/engine/types.js'
 import { beamProblems } from './log-replay-beams.js'
 import { beamDamageWatch, closeHit, closeUnlessSameHit, damaged, sacrificed, type OpenHit } from './log-replay-damage.js'
 import { conveyorWatch } from './log-replay-conveyors.js'
@@ -33,11 +33,11 @@ interface Shown { player: string; at: Square | null; facing: Direction; hp: numb
 /**
  * Where the log and the robots, or the log and the rules, part ways in one turn of `board`
  * resolved from `given` (the dealt state: options, standing choices, flags and checkpoints are read
- * there); empty when they tell the same story.
+ * there) with `orders`; empty when they tell the same story.
  */
-export function logProblems(result: TurnResult, where: string, given: GameState, board: Board): string[] {
+export function logProblems(result: TurnResult, where: string, given: GameState, board: Board, orders: Record<string, TurnOrders>): string[] {
   const problems: string[] = []
-  const world = worldOf(board, given, result.start.robots, result.registers)
+  const world = worldOf(board, given, orders, result.start.robots, result.registers)
   const hit: { open: OpenHit | null } = { open: null }
   const replay = (events: readonly GameEvent[], label: string, watches: readonly Watch[]) => {
     // Events of one moment share one stamp. When a moment ends, its hits are whole, the floor has

@@ -195,7 +195,7 @@ describe('property: random games on random boards', () => {
         checkRobots(board, result.start.robots, `turn ${turn} start`)
         for (const stage of result.stages) checkRobots(board, stage.robots, `turn ${turn} stage ${stage.stage}`)
         checkRobots(board, result.state.robots, `turn ${turn} end`)
-        expect(logProblems(result, `turn ${turn}`, dealt, board)).toEqual([])
+        expect(logProblems(result, `turn ${turn}`, dealt, board, orders)).toEqual([])
         checkOptions(result.state, `turn ${turn} end`)
         for (const r of result.state.robots) {
           expect(r.robotsLeft).toBeGreaterThanOrEqual(0)

@@ -165,7 +165,7 @@ function playChecked(board: Board, players: number, seed: number): { state: Game
     const result = resolveTurn(board, dealt, orders)
     for (const stage of result.stages) problems.push(...floorProblems(stage.robots, `${where} stage ${stage.stage}`))
     problems.push(...floorProblems(result.state.robots, `${where} end`))
-    problems.push(...logProblems(result, where, dealt, board))
+    problems.push(...logProblems(result, where, dealt, board, orders))
     problems.push(...playProblems(dealt, orders, result, where))
     problems.push(...progressProblems(board, state, result, where))
     if (problems.length > 0) break
