@@ -1,9 +1,11 @@
-// How robots move, as the log tells it, against the cards and the walls: a card's steps go the way
-// its kind says from the robot's facing and are all taken unless an obstruction ends the card, the
-// robot is destroyed or its steps run out (R2, R12, R13, R17); its turns turn the robot as its kind
-// says; robots it pushes go the same way (R13); and no move crosses a wall, or a raised drawbridge's
-// bridge side (R4, R15).
+// How robots move, as the log tells it, against the cards and the walls: every robot with a card
+// in the stage's register plays that card, unless it is rebooting or was destroyed first (R10, R11,
+// R33); a card's steps go the way its kind says from the robot's facing and are all taken unless an
+// obstruction ends the card, the robot is destroyed or its steps run out (R2, R12, R13, R17); its
+// turns turn the robot as its kind says; robots it pushes go the same way (R13); and no move
+// crosses a wall, or a raised drawbridge's bridge side (R4, R15).
 import type { GameEvent } from '../../src/engine/events.js'
+import { formatCard } from '../../src/engine/deck.js'
 import { opposite, turnLeft, turnRight } from '../../src/engine/geometry.js'
 import type { CardKind, Direction, Square } from '../../src/engine/types.js'
 import { key, stepFrom, type Watch, type World } from './log-replay-world.js'
@@ -27,8 +29,22 @@ function stepDirection(from: Square, to: Square): Direction | null {
   return null
 }
 
-export function cardWatch(world: World, problems: string[]): Watch {
+export function cardWatch(world: World, stage: number, label: string, problems: string[]): Watch {
   let playing: Playing | null = null
+  const played = new Set<string>()
+  let movementOver = false
+  // R10, R11, R33: every robot with a card in this stage's register plays it, unless it is rebooting
+  // or was destroyed before its turn came; nobody else plays.
+  const unplayed = () => {
+    if (movementOver) return
+    movementOver = true
+    for (const [player, robot] of world.robots) {
+      const card = world.registers[player]?.[stage - 1] ?? null
+      if (card !== null && !played.has(player) && !robot.rebooting && robot.at !== null && robot.mode !== 'destroyed') {
+        problems.push(`${label} movement: ${player} did not play ${formatCard(card)} (R10)`)
+      }
+    }
+  }
   const finish = () => {
     const card = playing
     playing = null
@@ -44,9 +60,15 @@ export function cardWatch(world: World, problems: string[]): Watch {
     /** Before the event is applied to the world. */
     event(event: GameEvent, where: string) {
       if (event.kind === 'card-played' || event.time.phase !== 'movement') finish()
+      if (event.time.phase !== 'movement') unplayed()
       if (event.kind === 'moved' || event.kind === 'teleported') wallProblems(world, event, where, problems)
       if (event.kind === 'card-played') {
         const robot = world.robots.get(event.player)!
+        const card = world.registers[event.player]?.[stage - 1] ?? null
+        if (card === null || formatCard(card) !== formatCard(event.card) || event.register !== stage) {
+          problems.push(`${where}: ${event.player} played ${formatCard(event.card)} from register ${event.register}, which holds ${card === null ? 'no card' : formatCard(card)} (R8, R10)`)
+        }
+        played.add(event.player)
         const move = MOVES[event.card.kind]
         playing = { player: event.player, kind: event.card.kind, dir: move ? move[1](robot.facing) : null, stepsLeft: move ? move[0] : 0, turned: false, ended: false, label: where }
         return
@@ -71,7 +93,10 @@ export function cardWatch(world: World, problems: string[]): Watch {
         if (event.cause === 'card') card.stepsLeft--
       }
     },
-    end: finish,
+    end() {
+      finish()
+      unplayed()
+    },
   }
 }
 

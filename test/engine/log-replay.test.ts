@@ -204,6 +204,12 @@ describe('the event log, replayed, tells the story the robots show', () => {
     expect(changed('R1-west-is-column-minus-one.json', (events) => {
       Object.assign(events.find((e) => e.kind === 'moved')!, { to: { row: 5, col: 4 } })
     })).toContain('changed stage 1 movement 680 step 1: Ann stepped N while Ann plays FWD2 (W, 2 left) (R12, R13)')
+    // R10: Ann's card is not played at all; or another card than her register's is.
+    expect(changed('R1-west-is-column-minus-one.json', (events) => events.splice(0, events.findIndex((e) => e.time.phase !== 'movement'))))
+      .toContain('changed stage 1 movement: Ann did not play FWD2:680 (R10)')
+    expect(changed('R1-west-is-column-minus-one.json', (events) => {
+      Object.assign(events.find((e) => e.kind === 'card-played')!, { card: { kind: 'FWD2', priority: 690 } })
+    })).toContain('changed stage 1 movement 680 step 0: Ann played FWD2:690 from register 1, which holds FWD2:680 (R8, R10)')
     // R4: Bob's FWD2 walks through the wall east of r3c3 instead of stopping.
     expect(changed('R4-wall-blocks-both-sides-and-lasers.json', (events) => {
       const stop = events.find((e) => e.kind === 'obstructed' && e.player === 'Bob')!

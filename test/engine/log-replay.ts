@@ -62,7 +62,7 @@ export function logProblems(result: TurnResult, where: string, given: GameState,
   for (const stage of result.stages) {
     const label = `${where} stage ${stage.stage}`
     replay(stage.events, label, [
-      phaseWatch(world, STAGE_CHECKS, stage.stage, label, problems), cardWatch(world, problems),
+      phaseWatch(world, STAGE_CHECKS, stage.stage, label, problems), cardWatch(world, stage.stage, label, problems),
       conveyorWatch(world, label, problems), pusherWatch(world, stage.stage, label, problems), beamDamageWatch(label, problems),
     ])
     compare(world.robots, stage.robots, label, problems)
