@@ -45,7 +45,7 @@ function phaseStart(world: World, pushers: readonly PusherElement[]): Before {
     for (const pusher of pushers) if (key(pusher.at) === robot.at) pushes.push({ player, from: robot.at, dir: opposite(pusher.side), real: robot.mode === 'real', twice: false })
   }
   // A22, with A3's walls first and R20's meeting pushes: a push that a wall, a bridge side or the
-  // fence stops, or that meets another real robot's push, cannot move its robot and does not count;
+  // fence stops, or that meets another real push (R20), cannot move its robot and does not count;
   // nor here, to stay on the safe side, a real robot's push into another real robot.
   for (const push of pushes) {
     const could = pushes.filter((p) => p.player === push.player && !stopped(start, p.from, p.dir) &&
