@@ -2,13 +2,13 @@
 // R24, R26, R32, A5): each beam's squares and hits are worked out here on their own and must be
 // exactly the log's.
 import type { GameEvent } from '../../src/engine/events.js'
-import type { Direction, Square } from '../../src/engine/types.js'
+import type { Direction, LaserColour, Square } from '../../src/engine/types.js'
 import { key, onBoard, squareOf, stepFrom, type World } from './log-replay-world.js'
 
 type Beam = Extract<GameEvent, { kind: 'robot-laser' | 'board-laser' }>
 
 /** The players on a square: every robot on the floor, or the real ones only. */
-function playersOn(world: World, at: string, realOnly: boolean): string[] {
+export function playersOn(world: World, at: string, realOnly: boolean): string[] {
   return [...world.robots].filter(([, r]) => r.at === at && r.mode !== 'destroyed' && (!realOnly || r.mode === 'real')).map(([player]) => player)
 }
 
@@ -33,6 +33,11 @@ function path(world: World, first: Square, dir: Direction, stops: (at: string) =
  * R32). A turret's beam crosses its own square first; a blue one stops at the first square holding
  * any robot and hits them all, a red one hits every robot on its way (R23).
  */
+/** The squares a turret's beam crosses: its own first; a blue beam stops on the first square holding any robot (R23). */
+export function boardBeam(world: World, from: Square, dir: Direction, colour: LaserColour): string[] {
+  return path(world, from, dir, (at) => colour === 'blue' && playersOn(world, at, false).length > 0)
+}
+
 export function beamProblems(world: World, event: Beam, where: string): string[] {
   let squares: string[]
   let told: string
@@ -46,7 +51,7 @@ export function beamProblems(world: World, event: Beam, where: string): string[]
     due = `squares ${squares.join(' ')}, hit ${hit} for ${hit === null ? 0 : shooter.options.includes('Double Laser') ? 2 : 1}`
     told = `squares ${event.squares.map((s) => key(s)).join(' ')}, hit ${event.hit} for ${event.damage}`
   } else {
-    squares = path(world, event.from, event.dir, (at) => event.colour === 'blue' && playersOn(world, at, false).length > 0)
+    squares = boardBeam(world, event.from, event.dir, event.colour)
     const hits = squares.flatMap((at) => playersOn(world, at, false)).sort()
     due = `squares ${squares.join(' ')}, hits ${hits.join(' ')}`
     told = `squares ${event.squares.map((s) => key(s)).join(' ')}, hits ${[...event.hits].sort().join(' ')}`

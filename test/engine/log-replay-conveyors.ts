@@ -10,9 +10,9 @@
 // A step is judged on the robots as they stand after its fence contacts (a robot the fence
 // destroys frees its square for the robots behind it, R19) and before its first move.
 import { PHASES, type GameEvent } from '../../src/engine/events.js'
-import { opposite, turnLeft, turnRight } from '../../src/engine/geometry.js'
+import { turnLeft, turnRight } from '../../src/engine/geometry.js'
 import type { ConveyorElement, Direction } from '../../src/engine/types.js'
-import { key, onBoard, squareOf, stepFrom, type Watch, type World } from './log-replay-world.js'
+import { barrier, key, squareOf, stepFrom, type Watch, type World } from './log-replay-world.js'
 
 interface Ride { player: string; from: string; to: string; dir: Direction; real: boolean; moves: boolean }
 
@@ -30,12 +30,8 @@ function conveyorStep(world: World, express: boolean): string[] {
     if (robot.at === null || robot.mode === 'destroyed') continue
     const on = belt(robot.at)
     if (!on || (express && on.colour !== 'blue')) continue
-    const next = stepFrom(squareOf(robot.at), on.dir)
-    const to = key(next)!
-    const bridge = world.floor.get(to)
-    const stopped = !onBoard(world, next) || world.walls.has(`${robot.at} ${on.dir}`) ||
-      (bridge?.type === 'drawbridge' && !world.lowered.has(to) && bridge.side === opposite(on.dir))
-    if (!stopped) rides.push({ player, from: robot.at, to, dir: on.dir, real: robot.mode === 'real', moves: true })
+    const to = key(stepFrom(squareOf(robot.at), on.dir))!
+    if (barrier(world, robot.at, on.dir) === null) rides.push({ player, from: robot.at, to, dir: on.dir, real: robot.mode === 'real', moves: true })
   }
   const real = rides.filter((ride) => ride.real)
   // Several real riders into one square: only the one going the way of the belt there.

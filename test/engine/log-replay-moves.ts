@@ -8,7 +8,7 @@ import type { GameEvent } from '../../src/engine/events.js'
 import { formatCard } from '../../src/engine/deck.js'
 import { opposite, turnLeft, turnRight } from '../../src/engine/geometry.js'
 import type { CardKind, Direction, Square } from '../../src/engine/types.js'
-import { key, stepFrom, type Watch, type World } from './log-replay-world.js'
+import { barrier, key, stepFrom, type Watch, type World } from './log-replay-world.js'
 
 /** A card being played: what it still may do. */
 interface Playing { player: string; kind: CardKind; dir: Direction | null; stepsLeft: number; turned: boolean; ended: boolean; label: string }
@@ -109,9 +109,7 @@ function wallProblems(world: World, event: Extract<GameEvent, { kind: 'moved' | 
     problems.push(`${where}: ${event.player} moved from ${from} to ${to}, which do not touch`)
     return
   }
-  if (world.walls.has(`${from} ${dir}`)) problems.push(`${where}: ${event.player} moved from ${from} to ${to} through a wall (R4)`)
-  const bridge = world.floor.get(to)
-  if (bridge?.type === 'drawbridge' && !world.lowered.has(to) && bridge.side === opposite(dir)) {
-    problems.push(`${where}: ${event.player} moved onto the raised drawbridge ${to} across its bridge side (R15)`)
-  }
+  const stop = barrier(world, from, dir)
+  if (stop === 'wall') problems.push(`${where}: ${event.player} moved from ${from} to ${to} through a wall (R4)`)
+  if (stop === 'bridge') problems.push(`${where}: ${event.player} moved onto the raised drawbridge ${to} across its bridge side (R15)`)
 }

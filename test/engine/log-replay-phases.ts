@@ -6,7 +6,8 @@
 import { PHASES, type GameEvent, type Phase } from '../../src/engine/events.js'
 import { opposite } from '../../src/engine/geometry.js'
 import { CARD_SETS, MAX_HP, type Direction } from '../../src/engine/types.js'
-import { key, onBoard, someoneOn, stepFrom, type ReplayedRobot, type Watch, type World } from './log-replay-world.js'
+import { boardBeam, playersOn } from './log-replay-beams.js'
+import { key, someoneOn, type ReplayedRobot, type Watch, type World } from './log-replay-world.js'
 
 export interface PhaseCheck {
   phase: Phase
@@ -56,16 +57,7 @@ const crushers: PhaseCheck = {
 const boardLasers: PhaseCheck = {
   phase: 'board-laser', rules: 'R23, A5, A6',
   due: (world) => world.lasers.flatMap((laser) => {
-    const hits: string[] = []
-    for (let at = laser.at; ; at = stepFrom(at, laser.dir)) {
-      const square = key(at)!
-      const bridge = world.floor.get(square)
-      if (bridge?.type === 'drawbridge' && !world.lowered.has(square)) break
-      const here = [...world.robots].filter(([, r]) => r.at === square && r.mode !== 'destroyed').map(([player]) => player)
-      hits.push(...here)
-      if (laser.colour === 'blue' && here.length > 0) break
-      if (world.walls.has(`${square} ${laser.dir}`) || !onBoard(world, stepFrom(at, laser.dir))) break
-    }
+    const hits = boardBeam(world, laser.at, laser.dir, laser.colour).flatMap((at) => playersOn(world, at, false))
     return hits.length > 0 ? [`${key(laser.at)} ${laser.dir} hit ${hits.sort().join(' ')}`] : []
   }),
   seen: (e) => (e.kind === 'board-laser' ? `${key(e.from)} ${e.dir} hit ${[...e.hits].sort().join(' ')}` : null),

@@ -13,21 +13,15 @@
 import { PHASES, type GameEvent } from '../../src/engine/events.js'
 import { opposite } from '../../src/engine/geometry.js'
 import type { Direction, PusherElement } from '../../src/engine/types.js'
-import { key, onBoard, squareOf, stepFrom, type Watch, type World } from './log-replay-world.js'
+import { barrier, key, squareOf, stepFrom, type Watch, type World } from './log-replay-world.js'
 
 interface Push { player: string; from: string; dir: Direction; real: boolean; twice: boolean }
 
 /** The board and robots as the phase begins: everything is judged on them, since pushes act at once. */
 interface Before { world: World; at: Map<string, { at: string | null; real: boolean }>; lowered: Set<string>; pushes: Push[] }
 
-/** Whether a step from `at` towards `dir` is stopped by a wall, a raised bridge side or the fence. */
-function stopped(before: Before, at: string, dir: Direction): boolean {
-  const next = stepFrom(squareOf(at), dir)
-  const to = key(next)!
-  const bridge = before.world.floor.get(to)
-  return !onBoard(before.world, next) || before.world.walls.has(`${at} ${dir}`) ||
-    (bridge?.type === 'drawbridge' && !before.lowered.has(to) && bridge.side === opposite(dir))
-}
+/** Whether a step from `at` towards `dir` is stopped by a wall, a raised bridge side or the fence, as the phase began. */
+const stopped = (before: Before, at: string, dir: Direction) => barrier(before.world, at, dir, before.lowered) !== null
 
 const realOn = (before: Before, at: string) => [...before.at].find(([, r]) => r.at === at && r.real)?.[0] ?? null
 

@@ -128,6 +128,16 @@ export function worldOf(board: Board, given: GameState, orders: Record<string, T
   }
 }
 
+/** What stops a step from `at` towards `dir` (R3, R4, R15), with the drawbridges `lowered` (now, by default). */
+export function barrier(world: World, at: string, dir: Direction, lowered: ReadonlySet<string> = world.lowered): 'fence' | 'wall' | 'bridge' | null {
+  const next = stepFrom(squareOf(at), dir)
+  if (!onBoard(world, next)) return 'fence'
+  if (world.walls.has(`${at} ${dir}`)) return 'wall'
+  const to = key(next)!
+  const bridge = world.floor.get(to)
+  return bridge?.type === 'drawbridge' && !lowered.has(to) && bridge.side === opposite(dir) ? 'bridge' : null
+}
+
 /** Judges a run of events alongside the replay: `event` before each is applied to the world, `end` after the last. */
 export interface Watch {
   event(event: GameEvent, where: string): void
