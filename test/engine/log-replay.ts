@@ -74,16 +74,23 @@ export function logProblems(result: TurnResult, where: string, given: GameState,
   if (won && result.end.events.length > 0) problems.push(`${where} end: the game was won in a stage, yet the turn's end was played (A7)`)
   replay(result.end.events, `${where} end`, [phaseWatch(world, won ? [] : END_CHECKS, 0, `${where} end`, problems)])
   compare(world.robots, result.end.robots, `${where} end`, problems)
-  for (const robot of result.state.robots) {
-    const held = world.robots.get(robot.player)?.options.join(', ')
-    if (held !== robot.options.join(', ')) problems.push(`${where} end: the log leaves ${robot.player} holding ${held || 'nothing'}, the state ${robot.options.join(', ') || 'nothing'}`)
+  problems.push(...stateProblems(world, result.state, `${where} end`))
+  return problems
+}
+
+/** What the snapshots do not show: the options, fused registers and option deck the log leaves must be the new state's. */
+function stateProblems(world: World, state: GameState, where: string): string[] {
+  const problems: string[] = []
+  for (const robot of state.robots) {
+    const replayed = world.robots.get(robot.player)
+    const held = replayed?.options.join(', ')
+    if (held !== robot.options.join(', ')) problems.push(`${where}: the log leaves ${robot.player} holding ${held || 'nothing'}, the state ${robot.options.join(', ') || 'nothing'}`)
+    const fused = [...(replayed?.fused ?? [])].sort().join(' ')
+    const stateFused = Object.keys(robot.fused).sort().join(' ')
+    if (fused !== stateFused) problems.push(`${where}: the log leaves ${robot.player} with registers ${fused || 'none'} fused, the state ${stateFused || 'none'}`)
   }
-  for (const robot of result.state.robots) {
-    const fused = [...(world.robots.get(robot.player)?.fused ?? [])].sort().join(' ')
-    if (fused !== Object.keys(robot.fused).sort().join(' ')) problems.push(`${where} end: the log leaves ${robot.player} with registers ${fused || 'none'} fused, the state ${Object.keys(robot.fused).sort().join(' ') || 'none'}`)
-  }
-  if (world.optionDeck.join(', ') !== result.state.optionDeck.join(', ')) {
-    problems.push(`${where} end: the log leaves the option deck ${world.optionDeck.join(', ') || 'empty'}, the state ${result.state.optionDeck.join(', ') || 'empty'} (R32)`)
+  if (world.optionDeck.join(', ') !== state.optionDeck.join(', ')) {
+    problems.push(`${where}: the log leaves the option deck ${world.optionDeck.join(', ') || 'empty'}, the state ${state.optionDeck.join(', ') || 'empty'} (R32)`)
   }
   return problems
 }
