@@ -2,8 +2,9 @@
 // R24, R26, R32, A5): each beam's squares and hits are worked out here on their own and must be
 // exactly the log's.
 import type { GameEvent } from '../../src/engine/events.js'
+import { neighbour } from '../../src/engine/geometry.js'
 import type { Direction, LaserColour, Square } from '../../src/engine/types.js'
-import { key, onBoard, squareOf, stepFrom, type World } from './log-replay-world.js'
+import { key, onBoard, squareOf, type World } from './log-replay-world.js'
 
 type Beam = Extract<GameEvent, { kind: 'robot-laser' | 'board-laser' }>
 
@@ -18,7 +19,7 @@ export function playersOn(world: World, at: string, realOnly: boolean): string[]
  */
 function path(world: World, first: Square, dir: Direction, stops: (at: string) => boolean): string[] {
   const squares: string[] = []
-  for (let at = first; onBoard(world, at); at = stepFrom(at, dir)) {
+  for (let at = first; onBoard(world, at); at = neighbour(at, dir)) {
     const square = key(at)!
     if (world.floor.get(square)?.type === 'drawbridge' && !world.lowered.has(square)) break
     squares.push(square)
@@ -46,7 +47,7 @@ export function beamProblems(world: World, event: Beam, where: string): string[]
     const shooter = world.robots.get(event.player)
     if (shooter?.mode !== 'real' || shooter.at === null) return [`${where}: ${event.player} fired, ${shooter?.mode ?? 'unknown'}`]
     const from = squareOf(shooter.at)
-    squares = world.walls.has(`${shooter.at} ${event.dir}`) ? [] : path(world, stepFrom(from, event.dir), event.dir, (at) => playersOn(world, at, true).length > 0)
+    squares = world.walls.has(`${shooter.at} ${event.dir}`) ? [] : path(world, neighbour(from, event.dir), event.dir, (at) => playersOn(world, at, true).length > 0)
     const hit = squares.length > 0 ? playersOn(world, squares.at(-1)!, true)[0] ?? null : null
     due = `squares ${squares.join(' ')}, hit ${hit} for ${hit === null ? 0 : shooter.options.includes('Double Laser') ? 2 : 1}`
     told = `squares ${event.squares.map((s) => key(s)).join(' ')}, hit ${event.hit} for ${event.damage}`

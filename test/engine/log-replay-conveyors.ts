@@ -10,14 +10,13 @@
 // A step is judged on the robots as they stand after its fence contacts (a robot the fence
 // destroys frees its square for the robots behind it, R19) and before its first move.
 import { PHASES, type GameEvent } from '../../src/engine/events.js'
-import { turnLeft, turnRight } from '../../src/engine/geometry.js'
+import { neighbour, quarterTurnBetween, turnLeft, turnRight } from '../../src/engine/geometry.js'
 import type { ConveyorElement, Direction } from '../../src/engine/types.js'
-import { barrier, key, squareOf, stepFrom, type Watch, type World } from './log-replay-world.js'
+import { barrier, key, squareOf, type Watch, type World } from './log-replay-world.js'
 
 interface Ride { player: string; from: string; to: string; dir: Direction; real: boolean; moves: boolean }
 
 const CONVEYOR = PHASES.indexOf('conveyor')
-const CLOCKWISE: readonly Direction[] = ['N', 'E', 'S', 'W']
 
 /** What one conveyor step must do: each move and each turn, in words. */
 function conveyorStep(world: World, express: boolean): string[] {
@@ -30,7 +29,7 @@ function conveyorStep(world: World, express: boolean): string[] {
     if (robot.at === null || robot.mode === 'destroyed') continue
     const on = belt(robot.at)
     if (!on || (express && on.colour !== 'blue')) continue
-    const to = key(stepFrom(squareOf(robot.at), on.dir))!
+    const to = key(neighbour(squareOf(robot.at), on.dir))!
     if (barrier(world, robot.at, on.dir) === null) rides.push({ player, from: robot.at, to, dir: on.dir, real: robot.mode === 'real', moves: true })
   }
   const real = rides.filter((ride) => ride.real)
@@ -61,9 +60,9 @@ function conveyorStep(world: World, express: boolean): string[] {
     const landing = belt(ride.to)
     const robot = world.robots.get(ride.player)!
     if (!landing || robot.options.includes('Gyroscope')) continue
-    const quarter = (CLOCKWISE.indexOf(landing.dir) - CLOCKWISE.indexOf(ride.dir) + 4) % 4
+    const quarter = quarterTurnBetween(ride.dir, landing.dir)
     if (quarter === 1) words.push(`${ride.player} turned ${turnRight(robot.facing)}`)
-    if (quarter === 3) words.push(`${ride.player} turned ${turnLeft(robot.facing)}`)
+    if (quarter === -1) words.push(`${ride.player} turned ${turnLeft(robot.facing)}`)
   }
   return words
 }

@@ -6,9 +6,9 @@
 // crosses a wall, or a raised drawbridge's bridge side (R4, R15).
 import type { GameEvent } from '../../src/engine/events.js'
 import { formatCard } from '../../src/engine/deck.js'
-import { opposite, turnLeft, turnRight } from '../../src/engine/geometry.js'
+import { neighbour, opposite, turnLeft, turnRight } from '../../src/engine/geometry.js'
 import type { CardKind, Direction, Square } from '../../src/engine/types.js'
-import { barrier, key, stepFrom, type Watch, type World } from './log-replay-world.js'
+import { barrier, key, type Watch, type World } from './log-replay-world.js'
 
 /** A card being played: what it still may do. */
 interface Playing { player: string; kind: CardKind; dir: Direction | null; stepsLeft: number; turned: boolean; ended: boolean; label: string }
@@ -23,7 +23,7 @@ const TURNS: Partial<Record<CardKind, (facing: Direction) => Direction>> = { LF9
 /** The direction of a single step from one square to the next, or null if they do not touch. */
 function stepDirection(from: Square, to: Square): Direction | null {
   for (const dir of ['N', 'E', 'S', 'W'] as const) {
-    const next = stepFrom(from, dir)
+    const next = neighbour(from, dir)
     if (next.row === to.row && next.col === to.col) return dir
   }
   return null

@@ -4,8 +4,8 @@
 // touched (R6, R30), virtual robots become real (R25, A8), robots are repaired or take options
 // (R31, A10, A12), reboot (R33) and come back (R29). Every robot the rule names must show in the log, and no other.
 import { PHASES, type GameEvent, type Phase } from '../../src/engine/events.js'
-import { opposite } from '../../src/engine/geometry.js'
-import { CARD_SETS, MAX_HP, type Direction } from '../../src/engine/types.js'
+import { opposite, turnLeft, turnRight } from '../../src/engine/geometry.js'
+import { CARD_SETS, MAX_HP } from '../../src/engine/types.js'
 import { boardBeam, playersOn } from './log-replay-beams.js'
 import { key, someoneOn, type ReplayedRobot, type Watch, type World } from './log-replay-world.js'
 
@@ -27,15 +27,13 @@ function each(world: World, pick: (player: string, robot: ReplayedRobot & { at: 
   return out
 }
 
-const CLOCKWISE: readonly Direction[] = ['N', 'E', 'S', 'W']
-const turned = (facing: Direction, quarters: number) => CLOCKWISE[(CLOCKWISE.indexOf(facing) + quarters + 4) % 4]!
-const QUARTERS = { left: -1, right: 1, uturn: 2 } as const
+const GEAR_TURNS = { left: turnLeft, right: turnRight, uturn: opposite } as const
 
 const gears: PhaseCheck = {
   phase: 'gear', rules: 'R21, R32',
   due: (world) => each(world, (player, robot) => {
     const gear = world.floor.get(robot.at)
-    return gear?.type === 'gear' && !robot.options.includes('Gyroscope') ? `${player} turned ${turned(robot.facing, QUARTERS[gear.turn])}` : null
+    return gear?.type === 'gear' && !robot.options.includes('Gyroscope') ? `${player} turned ${GEAR_TURNS[gear.turn](robot.facing)}` : null
   }),
   seen: (e) => (e.kind === 'turned' && e.cause === 'gear' ? `${e.player} turned ${e.facing}` : null),
 }

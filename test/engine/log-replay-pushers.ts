@@ -11,9 +11,9 @@
 //   chain ahead moves one square, unless a wall, a bridge side or the fence stops its far end.
 // Pushes that wait on one another are left to the rules cases: their order is A3's.
 import { PHASES, type GameEvent } from '../../src/engine/events.js'
-import { opposite } from '../../src/engine/geometry.js'
+import { neighbour, opposite } from '../../src/engine/geometry.js'
 import type { Direction, PusherElement } from '../../src/engine/types.js'
-import { barrier, key, squareOf, stepFrom, type Watch, type World } from './log-replay-world.js'
+import { barrier, key, squareOf, type Watch, type World } from './log-replay-world.js'
 
 interface Push { player: string; from: string; dir: Direction; real: boolean; twice: boolean }
 
@@ -49,7 +49,7 @@ function phaseStart(world: World, pushers: readonly PusherElement[]): Before {
   return start
 }
 
-const target = (push: Push) => key(stepFrom(squareOf(push.from), push.dir))!
+const target = (push: Push) => key(neighbour(squareOf(push.from), push.dir))!
 
 /**
  * R20: another real push, not stopped, into the same square (even one of the same robot's, a wall
@@ -64,7 +64,7 @@ function meets(before: Before, push: Push): boolean {
 function pusherProblems(before: Before, moves: Map<string, Extract<GameEvent, { kind: 'moved' }>>): string[] {
   const pushes = before.pushes
   const problems: string[] = []
-  const directionOf = (move: Extract<GameEvent, { kind: 'moved' }>) => (['N', 'E', 'S', 'W'] as const).find((d) => key(stepFrom(move.from, d)) === key(move.to))
+  const directionOf = (move: Extract<GameEvent, { kind: 'moved' }>) => (['N', 'E', 'S', 'W'] as const).find((d) => key(neighbour(move.from, d)) === key(move.to))
   for (const [player, move] of moves) {
     const dir = directionOf(move)
     if (move.cause === 'pusher') {
@@ -95,7 +95,7 @@ function pusherProblems(before: Before, moves: Map<string, Extract<GameEvent, { 
     const chain = [push.player]
     let at = push.from
     while (!stopped(before, at, push.dir)) {
-      const next = key(stepFrom(squareOf(at), push.dir))!
+      const next = key(neighbour(squareOf(at), push.dir))!
       const occupant = realOn(before, next)
       if (occupant === null) break
       chain.push(occupant)

@@ -3,7 +3,7 @@
 // read from the board file's own elements, not from the tables the engine plays from, so a check
 // built on it does not share the engine's mistakes.
 import type { GameEvent } from '../../src/engine/events.js'
-import { formatSquare, opposite } from '../../src/engine/geometry.js'
+import { formatSquare, neighbour, opposite, parseSquare } from '../../src/engine/geometry.js'
 import type { RobotSnapshot } from '../../src/engine/types.js'
 import type {
   Board, Card, Direction, DoubleWrenchChoice, FloorElement, GameState, LaserElement, OptionName, PusherElement, RobotMode, Square, TeleporterElement, TurnOrders,
@@ -61,19 +61,8 @@ export interface World {
 
 export const key = (square: Square | null) => (square === null ? null : formatSquare(square))
 
-const STEP: Record<Direction, [number, number]> = { N: [1, 0], E: [0, 1], S: [-1, 0], W: [0, -1] }
-
-/** The square one step from `at` towards `dir` (R1: north is row + 1), on the board or not. */
-export function stepFrom(at: Square, dir: Direction): Square {
-  const [dr, dc] = STEP[dir]
-  return { row: at.row + dr, col: at.col + dc }
-}
-
-/** The square a key names (`r3c4`). */
-export function squareOf(at: string): Square {
-  const match = /^r(\d+)c(\d+)$/.exec(at)!
-  return { row: Number(match[1]), col: Number(match[2]) }
-}
+/** The square a key names (`r3c4`): keys are made by `key`, so always a square. */
+export const squareOf = (at: string): Square => parseSquare(at)!
 
 export const onBoard = (world: World, at: Square) => at.row >= 1 && at.row <= world.rows && at.col >= 1 && at.col <= world.cols
 
@@ -97,7 +86,7 @@ export function worldOf(board: Board, given: GameState, orders: Record<string, T
   const walls = new Set<string>()
   const wall = (at: Square, side: Direction) => {
     walls.add(`${key(at)} ${side}`)
-    walls.add(`${key(stepFrom(at, side))} ${opposite(side)}`)
+    walls.add(`${key(neighbour(at, side))} ${opposite(side)}`)
   }
   for (const element of board.elements) {
     if (element.type === 'wall' || element.type === 'pusher') wall(element.at, element.side)
@@ -130,7 +119,7 @@ export function worldOf(board: Board, given: GameState, orders: Record<string, T
 
 /** What stops a step from `at` towards `dir` (R3, R4, R15), with the drawbridges `lowered` (now, by default). */
 export function barrier(world: World, at: string, dir: Direction, lowered: ReadonlySet<string> = world.lowered): 'fence' | 'wall' | 'bridge' | null {
-  const next = stepFrom(squareOf(at), dir)
+  const next = neighbour(squareOf(at), dir)
   if (!onBoard(world, next)) return 'fence'
   if (world.walls.has(`${at} ${dir}`)) return 'wall'
   const to = key(next)!
