@@ -2,14 +2,14 @@
 // replayed robots as the phase begins:
 // - a robot moved by a pusher stood on a pusher acting in this stage and moved away from its wall,
 //   and no other of its square's pushers could move it too (A22; a push that a wall, a bridge side
-//   or the fence stops does not count, A3); a robot pushed along moved the way of the push that
-//   drove the chain;
+//   or the fence stops, or that meets another push or chain, does not count, A3); a robot pushed
+//   along moved the way of the push that drove the chain;
 // - a virtual robot on one acting pusher moves unless a wall, a bridge side or the fence stops it
 //   (R24);
 // - two real robots pushed into one square, or toward each other's squares, both stay (R20);
-// - when one real robot alone stands on an acting pusher, its push is a plain R13 push: the whole
-//   chain ahead moves one square, unless a wall, a bridge side or the fence stops its far end.
-// Pushes that wait on one another are left to the rules cases: their order is A3's.
+// - the real robots move as R13 and R20 call for, worked out from the phase's start, wherever A3
+//   does not decide: a chain moves unless its far end is stopped, and ends at a robot whose own
+//   pusher moves it (plainOutcome). Cycles and moves that meet are left to the rules cases.
 import { PHASES, type GameEvent } from '../../src/engine/events.js'
 import { neighbour, opposite } from '../../src/engine/geometry.js'
 import type { Direction, PusherElement } from '../../src/engine/types.js'
@@ -39,17 +39,33 @@ function phaseStart(world: World, pushers: readonly PusherElement[]): Before {
     for (const pusher of pushers) if (key(pusher.at) === robot.at) pushes.push({ player, from: robot.at, dir: opposite(pusher.side), real: robot.mode === 'real', twice: false })
   }
   // A22, with A3's walls first and R20's meeting pushes: a push that a wall, a bridge side or the
-  // fence stops, or that meets another real push (R20), cannot move its robot and does not count;
-  // nor here, to stay on the safe side, a real robot's push into another real robot.
+  // fence stops, or that meets another real push (R20) or another robot's chain (A3), cannot move
+  // its robot and does not count; nor here, to stay on the safe side, a real robot's push into
+  // another real robot, or into a square any other chain might enter.
+  const reach = new Map(pushes.map((p) => [p, p.real ? chainSquares(start, p) : []]))
+  const meetsAChain = (push: Push) => pushes.some((o) => o.player !== push.player && reach.get(o)!.includes(target(push)))
   for (const push of pushes) {
     const could = pushes.filter((p) => p.player === push.player && !stopped(start, p.from, p.dir) &&
-      (!p.real || (realOn(start, target(p)) === null && !meets(start, p))))
+      (!p.real || (realOn(start, target(p)) === null && !meets(start, p) && !meetsAChain(p))))
     push.twice = could.length > 1
   }
   return start
 }
 
 const target = (push: Push) => key(neighbour(squareOf(push.from), push.dir))!
+
+/** The squares a real push's chain (R13) would enter, walking the line of real robots ahead as the phase began. */
+function chainSquares(before: Before, push: Push): string[] {
+  const entered: string[] = []
+  let at = push.from
+  while (!stopped(before, at, push.dir)) {
+    const next = key(neighbour(squareOf(at), push.dir))!
+    entered.push(next)
+    if (realOn(before, next) === null) break
+    at = next
+  }
+  return entered
+}
 
 /**
  * R20: another real push, not stopped, into the same square (even one of the same robot's, a wall
@@ -88,28 +104,102 @@ function pusherProblems(before: Before, moves: Map<string, Extract<GameEvent, { 
       problems.push(`${push.player} moved though another push meets its own (R20)`)
     }
   }
-  const lone = pushes.filter((p) => p.real)
-  if (lone.length === 1 && !lone[0]!.twice) {
-    // R13: the chain of real robots ahead moves one square, unless its far end is stopped.
-    const push = lone[0]!
-    const chain = [push.player]
-    let at = push.from
-    while (!stopped(before, at, push.dir)) {
-      const next = key(neighbour(squareOf(at), push.dir))!
-      const occupant = realOn(before, next)
-      if (occupant === null) break
-      chain.push(occupant)
-      at = next
-    }
-    const free = !stopped(before, at, push.dir)
-    // A fence that stopped another push of its square may have destroyed the pushed robot first.
-    const standing = chain.filter((player) => before.world.robots.get(player)?.mode !== 'destroyed')
-    for (const player of standing) {
-      const cause = moves.get(player)?.cause
-      if (free !== (cause === 'pusher' || cause === 'push')) problems.push(`${player} ${free ? 'stayed, though the push of' : 'moved, though the stopped push of'} ${push.player} ${free ? 'moves' : 'moves nobody in'} its chain (R13, R20)`)
+  const plain = plainOutcome(before, moves)
+  if (plain !== null) {
+    for (const [player, { real }] of before.at) {
+      if (!real) continue
+      const want = plain.get(player)
+      const move = moves.get(player)
+      const got = move === undefined ? undefined : { dir: directionOf(move), cause: move.cause }
+      if (want?.dir === got?.dir && want?.cause === got?.cause) continue
+      const told = (m: typeof want | typeof got) => (m === undefined ? 'stays' : `moves ${m.dir} (${m.cause})`)
+      problems.push(`${player} ${told(got)}, where the pushes call for: ${told(want)} (R13, R20)`)
     }
   }
   return problems
+}
+
+/** A robot's move in the phase as R20 calls for it: its direction, and whether its own pusher or a chain moved it. */
+interface Move { dir: Direction; cause: 'pusher' | 'push' }
+
+/**
+ * R13 and R20 among the real robots, worked out from the phase's start, when nothing in it is left
+ * to A3: each robot with one push that could move it (A22) moves unless the chain ahead of it is
+ * stopped by a wall, a bridge side or the fence; a chain ends at a robot whose own push moves it
+ * (its square empties as the others move), and a robot whose own push fails is pushed along. Null
+ * when A3 or another rule decides instead: pushes that wait on one another in a cycle, moves that
+ * meet (one robot in two chains, two robots into one square, a swap), a robot two pushes could
+ * move where one of them runs into a robot or meets a chain (A22 with A3), a robot destroyed in the phase, a teleporter or switch entered.
+ */
+function plainOutcome(before: Before, moves: ReadonlyMap<string, Extract<GameEvent, { kind: 'moved' }>>): Map<string, Move> | null {
+  const own = new Map<string, Push>()
+  const twoWays: Push[] = []
+  for (const player of before.at.keys()) {
+    const live = before.pushes.filter((p) => p.player === player && p.real && !stopped(before, p.from, p.dir) && !meets(before, p))
+    if (live.length === 1) own.set(player, live[0]!)
+    else if (live.length > 1) {
+      // A22: two pushes into free squares move the robot by neither. A push into a robot may fail
+      // later (A3), and leave the other to move it: not judged here.
+      if (live.some((p) => realOn(before, target(p)) !== null)) return null
+      twoWays.push(...live)
+    }
+  }
+  for (const player of before.at.keys()) if (before.world.robots.get(player)?.mode === 'destroyed') return null
+  const entered = [...moves.values()].map((m) => key(m.to)!)
+  for (const push of before.pushes) if (!stopped(before, push.from, push.dir)) entered.push(target(push))
+  if (entered.some((at) => ['teleporter', 'switch'].includes(before.world.floor.get(at)?.type ?? ''))) return null
+
+  const outcome = new Map<Push, { ok: boolean; shoved: string[] } | 'waiting'>()
+  /** Whether `push` moves its robot (and whom it shoves), or null in a cycle. */
+  const solve = (push: Push): { ok: boolean; shoved: string[] } | null => {
+    const known = outcome.get(push)
+    if (known === 'waiting') return null
+    if (known) return known
+    outcome.set(push, 'waiting')
+    const shoved: string[] = []
+    let at = push.from
+    let ok = false
+    while (!stopped(before, at, push.dir)) {
+      const next = target({ ...push, from: at })
+      const standing = realOn(before, next)
+      if (standing === null) { ok = true; break }
+      const its = own.get(standing)
+      if (its) {
+        const moved = solve(its)
+        if (moved === null) return null
+        if (moved.ok) { ok = true; break }
+      }
+      shoved.push(standing)
+      at = next
+    }
+    const result = { ok, shoved }
+    outcome.set(push, result)
+    return result
+  }
+  const plan = new Map<string, Move>()
+  for (const push of own.values()) {
+    const result = solve(push)
+    if (result === null) return null
+    if (!result.ok) continue
+    const movers: [string, Move['cause']][] = [[push.player, 'pusher'], ...result.shoved.map((p): [string, Move['cause']] => [p, 'push'])]
+    for (const [player, cause] of movers) {
+      if (plan.has(player)) return null
+      plan.set(player, { dir: push.dir, cause })
+    }
+  }
+  // Moves that meet are A3's: two robots into one square, or two swapping squares.
+  const into = new Map<string, string>()
+  for (const [player, move] of plan) {
+    const from = before.at.get(player)!.at!
+    const to = target({ player, from, dir: move.dir, real: true, twice: false })
+    if (into.has(to)) return null
+    into.set(to, from)
+  }
+  for (const [to, from] of into) if (into.get(from) === to) return null
+  // A push of a robot two pushes could move, meeting a chain: it cannot move its robot, so the
+  // other may (A22 with A3). Not judged here.
+  if (twoWays.some((push) => into.has(target(push)))) return null
+  return plan
 }
 
 /** Watches one stage's events (before each is applied) and judges its pusher phase. */

@@ -195,7 +195,14 @@ describe('the event log, replayed, tells the story the robots show', () => {
       .toContain('changed stage 1 pusher: Ann moved though another push meets its own (R20)')
     expect(changed('R20-pusher-blocked-chain-neither-moves.json', (events) => {
       events.splice(events.findIndex((e) => e.kind === 'obstructed'), 1, pushed('Bob', 'r3c2', 'r3c3', 'push', 'Ann'), pushed('Ann', 'r3c1', 'r3c2', 'pusher'))
-    })).toContain('changed stage 1 pusher: Bob moved, though the stopped push of Ann moves nobody in its chain (R13, R20)')
+    })).toContain('changed stage 1 pusher: Bob moves E (push), where the pushes call for: stays (R13, R20)')
+    // R20: a chain pushed toward a robot its own pusher moves follows it; the engine before R20's
+    // refinement shoved the chain's far end into the fence and moved nobody.
+    const stuck = changed('R20-R13-chain-of-three-into-a-robot-its-own-pusher-moves.json', (events) => {
+      for (const player of ['Ann', 'Bob', 'Cid']) drop(events, (e) => e.kind === 'moved' && e.player === player)
+    })
+    expect(stuck).toContain('changed stage 1 pusher: Ann stays, where the pushes call for: moves E (pusher) (R13, R20)')
+    expect(stuck).toContain('changed stage 1 pusher: Cid stays, where the pushes call for: moves E (push) (R13, R20)')
     expect(changed('R20-R24-pusher-stages-and-virtual-robot.json', (_events, all) => drop(all[1]!, (e) => e.kind === 'moved' && e.cause === 'pusher')))
       .toContain('changed stage 2 pusher: virtual Ann stayed on its pusher (R24)')
     // R12: Ann's FWD2 west stops after one step with nothing in her way; or her first step goes north.
