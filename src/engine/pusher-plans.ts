@@ -58,17 +58,24 @@ export function planPush(ctx: Resolution, push: Push, pushes: readonly Push[], m
  * R20 "at most one pusher push" and "two pushers into one square", for whole chains (A3): plans
  * that would move the same robot, or move robots into the same square, all fail. A plan that waits
  * enters the square of the robot it waits on, which that robot's own plan leaves: no conflict.
+ * Two plans of one robot (pushers on two walls of its square, A22) are judged only when no other
+ * conflict is left: a push that meets another robot's chain cannot move its robot, so it does not
+ * count, and the robot's other push may still move it.
  */
 export function findConflicts(ctx: Resolution, plans: readonly Plan[]): Plan[] {
   const mover = new Map<TurnRobot, Plan>()
   const enterer = new Map<number, Plan>()
   const conflicted = new Set<Plan>()
+  const sameRobot = new Set<Plan>()
   const claim = <K>(claims: Map<K, Plan>, key: K, plan: Plan) => {
     const other = claims.get(key)
-    if (other && other !== plan) {
-      conflicted.add(other)
-      conflicted.add(plan)
-    } else claims.set(key, plan)
+    if (!other || other === plan) {
+      claims.set(key, plan)
+      return
+    }
+    const found = other.push.robot === plan.push.robot ? sameRobot : conflicted
+    found.add(other)
+    found.add(plan)
   }
   for (const plan of plans) {
     for (const robot of [plan.push.robot, ...plan.chain]) {
@@ -76,7 +83,8 @@ export function findConflicts(ctx: Resolution, plans: readonly Plan[]): Plan[] {
       claim(enterer, stepAhead(ctx.board, robot.atIndex, plan.push.dir), plan)
     }
   }
-  return plans.filter((plan) => conflicted.has(plan))
+  const failing = conflicted.size > 0 ? conflicted : sameRobot
+  return plans.filter((plan) => failing.has(plan))
 }
 
 /** When every pending push waits on another: the first push in board order that is on a cycle. */

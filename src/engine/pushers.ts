@@ -8,6 +8,7 @@
 // of a robot that its own pusher is about to move, which the chain enters once it is empty. Then:
 //   1. pushes that are blocked fail (R13: nothing moves; the fence hurts the last robot, R3);
 //   2. pushes that would move one robot twice or move two robots into one square fail (R20, A3);
+//      a robot's own two pushes (A22) fail only in a round with no other conflict;
 //   3. otherwise the pushes that end at a free square are played; the ones that waited on them go
 //      in a later round, into the squares they left;
 //   4. if every pending push waits on another, they wait in a cycle: the first of the cycle in
