@@ -2,8 +2,9 @@
 // that start with options, players' standing choices (sacrifice threshold, double wrench) and
 // chosen facings after reinstatement: real robots never share a square (R24), HP stays within 0-10
 // (R27), cards are conserved (R5, R7) and hands are the size R7 and Extra Memory say, options are
-// conserved (R32), robots never leave the board (R3), fused registers always match HP (R27), the
-// event log tells the story the robots show and the rules call for (log-replay.ts), resolveTurn is
+// conserved (R32), robots never leave the board (R3), fused registers always match HP (R27), a
+// destroyed robot has 0 HP and is not rebooting, a player who is out has no robot on the floor and a
+// reinstated robot is virtual, placed after this turn (FORMAT.md section 3, R29), the event log tells the story the robots show and the rules call for (log-replay.ts), resolveTurn is
 // pure, and the same seed plays the same game.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -104,6 +105,8 @@ function checkRobots(board: Board, robots: readonly (RobotSnapshot | RobotState)
     expect(r.hp, `${where}: ${r.player} hp`).toBeLessThanOrEqual(10)
     expect(onBoard(board, r), `${where}: ${r.player} off the board`).toBe(true)
     expect(r.mode === 'destroyed', `${where}: ${r.player} is destroyed exactly when off the floor`).toBe(r.at === null)
+    // FORMAT.md section 3: a destroyed robot has 0 HP and is not rebooting, whatever destroyed it.
+    if (r.mode === 'destroyed') expect({ hp: r.hp, rebooting: r.rebooting }, `${where}: destroyed ${r.player}`).toEqual({ hp: 0, rebooting: false })
   }
 }
 
@@ -203,6 +206,14 @@ describe('property: random games on random boards', () => {
           if (r.at !== null && !result.state.gameOver) {
             expect(Object.keys(r.fused).map(Number).sort(), `turn ${turn}: ${r.player} at ${r.hp} HP has fused ${Object.keys(r.fused)}`).toEqual(fusedRegistersFor(r.hp))
           }
+        }
+        // FORMAT.md section 3: a player who is out has no robot on the floor; a robot reinstated this
+        // turn (R29) is virtual, placed after this turn.
+        for (const r of result.state.robots) if (r.robotsLeft === 0) expect(r.mode, `turn ${turn}: ${r.player} is out`).toBe('destroyed')
+        for (const e of result.end.events) {
+          if (e.kind !== 'reinstated') continue
+          const r = result.state.robots.find((robot) => robot.player === e.player)!
+          expect({ mode: r.mode, placedAfterTurn: r.placedAfterTurn }, `turn ${turn}: reinstated ${r.player}`).toEqual({ mode: 'virtual', placedAfterTurn: dealt.turn })
         }
         const before = new Map(dealt.robots.map((r) => [r.player, r.robotsLeft]))
         for (const r of result.state.robots) expect(r.robotsLeft).toBeLessThanOrEqual(before.get(r.player)!)
