@@ -54,11 +54,23 @@ export const boardSchema = z.object({
 })
 
 /** Turns a zod error into one line naming the field, e.g. `elements[3].type: …`. */
+/**
+ * A field's path as a reader writes it: `robots[1].program[0]`. A key that is not a plain word
+ * (a record's key may be any text, even blank) is quoted, so that the path still says which field.
+ */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((out, key) => {
+    if (typeof key === 'number') return `${out}[${key}]`
+    const name = String(key)
+    if (!/^[\w-]+$/.test(name)) return `${out}[${JSON.stringify(name)}]`
+    return out ? `${out}.${name}` : name
+  }, '')
+}
+
 export function describeIssues(error: z.ZodError, prefix: (string | number)[] = []): string {
   const issue = error.issues[0]
   if (!issue) return 'invalid input'
-  const path = [...prefix, ...issue.path].reduce<string>((out, key) =>
-    typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key), '')
+  const path = fieldPath([...prefix, ...issue.path])
   let message = issue.message
   if (issue.code === 'invalid_union' && 'note' in issue && issue.note === 'No matching discriminator') {
     message = 'unknown element type'

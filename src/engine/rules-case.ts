@@ -2,7 +2,7 @@
 // case's JSON into a board, a game state and orders, or into one message naming the bad field;
 // `caseOutput` prints a resolved turn in the shape of FORMAT.md section 3.
 import { z } from 'zod'
-import { compileBoard, describeIssues, initialBoardState, parseBoard, squareSchema, isOnBoard, type ParseResult } from './board.js'
+import { compileBoard, describeIssues, fieldPath, initialBoardState, parseBoard, squareSchema, isOnBoard, type ParseResult } from './board.js'
 import { canUseCard, cardSetsFor, fusedRegistersFor, parseCard, unfusedRegisters } from './deck.js'
 import { formatSquare, parseSquare, sameSquare } from './geometry.js'
 import { seedRandom } from './random.js'
@@ -51,12 +51,12 @@ const caseSchema = z.object({
   id: z.string().optional(),
   rulings: z.array(z.string()).optional(),
   description: z.string().optional(),
-  board: z.union([z.string(), z.record(z.string(), z.unknown())]),
+  board: z.union([z.string(), z.record(z.string(), z.unknown())], { error: 'expected a board object (FORMAT.md section 1) or the path of a board file' }),
   turn: z.number().int().min(1).default(1),
   robots: z.array(robotSchema).min(1).max(50),
   boardState: boardStateSchema.optional(),
   optionDeck: z.array(z.enum(OPTION_NAMES)).optional(),
-})
+}, { error: (issue) => (issue.input === undefined ? undefined : 'a rules case is one JSON object (FORMAT.md section 2)') })
 
 export interface ParsedCase {
   board: Board
@@ -88,7 +88,7 @@ export function parseRulesCase(input: unknown, loadBoard: BoardLoader): ParseRes
   for (const group of ['switches', 'drawbridges', 'teleporters'] as const) {
     for (const [key, value] of Object.entries(kase.boardState?.[group] ?? {})) {
       if (!(key in boardState[group])) {
-        return { ok: false, error: `boardState.${group}.${key}: the board has no ${group.slice(0, -1).replace('switche', 'switch')} on ${key}` }
+        return { ok: false, error: `${fieldPath(['boardState', group, key])}: the board has no ${group.slice(0, -1).replace('switche', 'switch')} on ${key}` }
       }
       ;(boardState[group] as Record<string, string>)[key] = value
     }
