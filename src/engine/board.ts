@@ -53,7 +53,6 @@ export const boardSchema = z.object({
   for (const { path, message } of problems) ctx.addIssue({ code: 'custom', path, message })
 })
 
-/** Turns a zod error into one line naming the field, e.g. `elements[3].type: …`. */
 /**
  * A field's path as a reader writes it: `robots[1].program[0]`. A key that is not a plain word
  * (a record's key may be any text, even blank) is quoted, so that the path still says which field.
@@ -67,6 +66,7 @@ export function fieldPath(path: readonly PropertyKey[]): string {
   }, '')
 }
 
+/** Turns a zod error into one line naming the field, e.g. `elements[3].type: …`. */
 export function describeIssues(error: z.ZodError, prefix: (string | number)[] = []): string {
   const issue = error.issues[0]
   if (!issue) return 'invalid input'

@@ -56,7 +56,7 @@ const caseSchema = z.object({
   robots: z.array(robotSchema).min(1).max(50),
   boardState: boardStateSchema.optional(),
   optionDeck: z.array(z.enum(OPTION_NAMES)).optional(),
-}, { error: (issue) => (issue.input === undefined ? undefined : 'a rules case is one JSON object (FORMAT.md section 2)') })
+}, { error: 'a rules case is one JSON object (FORMAT.md section 2)' })
 
 export interface ParsedCase {
   board: Board
