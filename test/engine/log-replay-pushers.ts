@@ -123,82 +123,113 @@ function pusherProblems(before: Before, moves: Map<string, Extract<GameEvent, { 
 interface Move { dir: Direction; cause: 'pusher' | 'push' }
 
 /**
- * R13 and R20 among the real robots, worked out from the phase's start, when nothing in it is left
- * to A3: each robot with one push that could move it (A22) moves unless the chain ahead of it is
- * stopped by a wall, a bridge side or the fence; a chain ends at a robot whose own push moves it
- * (its square empties as the others move), and a robot whose own push fails is pushed along. Null
- * when A3 or another rule decides instead: pushes that wait on one another in a cycle, moves that
- * meet (one robot in two chains, two robots into one square, a swap), a robot two pushes could
- * move where one of them runs into a robot or meets a chain (A22 with A3), a robot destroyed in the phase, a teleporter or switch entered.
+ * R13 and R20 among the real robots, worked out from the phase's start, when nothing in it is
+ * left to A3: a robot moves by the one of its pushes that can move it (A22: with two that can,
+ * neither), unless a wall, a bridge side or the fence stops the chain ahead of it; a chain ends
+ * at a robot that its own push moves (its square empties as the others move), and a robot whose
+ * own push fails is pushed along. Null when A3 or another rule decides instead: pushes that wait
+ * on one another in a cycle, moves that meet (one robot in two chains, two robots into one
+ * square, a swap), a robot two pushes could move where one of them waited or would meet another
+ * move (A22 with A3), a robot destroyed in the phase, a teleporter or switch entered.
  */
 function plainOutcome(before: Before, moves: ReadonlyMap<string, Extract<GameEvent, { kind: 'moved' }>>): Map<string, Move> | null {
-  const own = new Map<string, Push>()
-  const twoWays: Push[] = []
+  // Each real robot's pushes that could move it as far as walls and meetings of pushes tell (A22).
+  const live = new Map<string, Push[]>()
   for (const player of before.at.keys()) {
-    const live = before.pushes.filter((p) => p.player === player && p.real && !stopped(before, p.from, p.dir) && !meets(before, p))
-    if (live.length === 1) own.set(player, live[0]!)
-    else if (live.length > 1) {
-      // A22: two pushes into free squares move the robot by neither. A push into a robot may fail
-      // later (A3), and leave the other to move it: not judged here.
-      if (live.some((p) => realOn(before, target(p)) !== null)) return null
-      twoWays.push(...live)
-    }
+    const could = before.pushes.filter((p) => p.player === player && p.real && !stopped(before, p.from, p.dir) && !meets(before, p))
+    if (could.length > 0) live.set(player, could)
   }
   for (const player of before.at.keys()) if (before.world.robots.get(player)?.mode === 'destroyed') return null
   const entered = [...moves.values()].map((m) => key(m.to)!)
   for (const push of before.pushes) if (!stopped(before, push.from, push.dir)) entered.push(target(push))
   if (entered.some((at) => ['teleporter', 'switch'].includes(before.world.floor.get(at)?.type ?? ''))) return null
 
-  const outcome = new Map<Push, { ok: boolean; shoved: string[] } | 'waiting'>()
-  /** Whether `push` moves its robot (and whom it shoves), or null in a cycle. */
-  const solve = (push: Push): { ok: boolean; shoved: string[] } | null => {
+  interface Outcome { ok: boolean; shoved: string[]; waited: boolean }
+  const outcome = new Map<Push, Outcome | 'waiting'>()
+  const movers = new Map<string, Push | 'none'>()
+  /** The push that moves `player`: the only one of its pushes that can (A22); or none; null in a cycle. */
+  const moverOf = (player: string): Push | 'none' | null => {
+    const known = movers.get(player)
+    if (known) return known
+    const can: Push[] = []
+    for (const push of live.get(player) ?? []) {
+      const result = solve(push)
+      if (result === null) return null
+      if (result.ok) can.push(push)
+    }
+    const mover = can.length === 1 ? can[0]! : 'none'
+    movers.set(player, mover)
+    return mover
+  }
+  /** Whether `push` moves its robot, whom it shoves, and whether it waited on another push; null in a cycle. */
+  const solve = (push: Push): Outcome | null => {
     const known = outcome.get(push)
     if (known === 'waiting') return null
     if (known) return known
     outcome.set(push, 'waiting')
-    const shoved: string[] = []
+    const result: Outcome = { ok: false, shoved: [], waited: false }
     let at = push.from
-    let ok = false
     while (!stopped(before, at, push.dir)) {
       const next = target({ ...push, from: at })
       const standing = realOn(before, next)
-      if (standing === null) { ok = true; break }
-      const its = own.get(standing)
-      if (its) {
-        const moved = solve(its)
-        if (moved === null) return null
-        if (moved.ok) { ok = true; break }
+      if (standing === null) { result.ok = true; break }
+      if (live.has(standing)) {
+        result.waited = true
+        const mover = moverOf(standing)
+        if (mover === null) return null
+        if (mover !== 'none') { result.ok = true; break }
       }
-      shoved.push(standing)
+      result.shoved.push(standing)
       at = next
     }
-    const result = { ok, shoved }
     outcome.set(push, result)
     return result
   }
   const plan = new Map<string, Move>()
-  for (const push of own.values()) {
-    const result = solve(push)
-    if (result === null) return null
-    if (!result.ok) continue
-    const movers: [string, Move['cause']][] = [[push.player, 'pusher'], ...result.shoved.map((p): [string, Move['cause']] => [p, 'push'])]
-    for (const [player, cause] of movers) {
-      if (plan.has(player)) return null
-      plan.set(player, { dir: push.dir, cause })
+  for (const player of live.keys()) {
+    const mover = moverOf(player)
+    if (mover === null) return null
+    if (mover === 'none') continue
+    const moved: [string, Move['cause']][] = [[player, 'pusher'], ...solve(mover)!.shoved.map((p): [string, Move['cause']] => [p, 'push'])]
+    for (const [robot, cause] of moved) {
+      if (plan.has(robot)) return null
+      plan.set(robot, { dir: mover.dir, cause })
     }
   }
   // Moves that meet are A3's: two robots into one square, or two swapping squares.
   const into = new Map<string, string>()
-  for (const [player, move] of plan) {
+  const add = (player: string, dir: Direction, to: Map<string, string>) => {
     const from = before.at.get(player)!.at!
-    const to = target({ player, from, dir: move.dir, real: true, twice: false })
-    if (into.has(to)) return null
-    into.set(to, from)
+    const square = target({ player, from, dir, real: true, twice: false })
+    if (to.has(square)) return false
+    to.set(square, from)
+    return true
   }
+  for (const [player, move] of plan) if (!add(player, move.dir, into)) return null
   for (const [to, from] of into) if (into.get(from) === to) return null
-  // A push of a robot two pushes could move, meeting a chain: it cannot move its robot, so the
-  // other may (A22 with A3). Not judged here.
-  if (twoWays.some((push) => into.has(target(push)))) return null
+  // A robot two pushes could move: which of them count is A22's with A3's order whenever one of
+  // them waited on another push, or would meet any other move, even another such robot's (a push
+  // that a chain stops fails first and meets nothing). Not judged here.
+  const squares = new Map([...into.keys()].map((square): [string, string] => [square, 'the plan']))
+  const robots = new Map([...plan.keys()].map((robot): [string, string] => [robot, 'the plan']))
+  const claim = (claims: Map<string, string>, what: string, owner: string) => {
+    const other = claims.get(what)
+    claims.set(what, owner)
+    return other === undefined || other === owner
+  }
+  for (const [player, pushes] of live) {
+    if (pushes.length < 2) continue
+    for (const push of pushes) {
+      const result = solve(push)!
+      if (result.waited) return null
+      if (!result.ok || push === movers.get(player)) continue
+      if (!claim(squares, target(push), player)) return null
+      for (const robot of result.shoved) {
+        const square = target({ ...push, player: robot, from: before.at.get(robot)!.at! })
+        if (!claim(robots, robot, player) || !claim(squares, square, player)) return null
+      }
+    }
+  }
   return plan
 }
 

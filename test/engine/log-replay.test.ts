@@ -203,6 +203,9 @@ describe('the event log, replayed, tells the story the robots show', () => {
     })
     expect(stuck).toContain('changed stage 1 pusher: Ann stays, where the pushes call for: moves E (pusher) (R13, R20)')
     expect(stuck).toContain('changed stage 1 pusher: Cid stays, where the pushes call for: moves E (push) (R13, R20)')
+    // A22: Ann, between two pushers that could each move her, is moved by one of them.
+    expect(changed('R20-R24-two-pushers-on-one-square-move-nobody.json', (events) => events.splice(later(events), 0, pushed('Ann', 'r3c3', 'r2c3', 'pusher'))))
+      .toContain('changed stage 1 pusher: Ann moves S (pusher), where the pushes call for: stays (R13, R20)')
     expect(changed('R20-R24-pusher-stages-and-virtual-robot.json', (_events, all) => drop(all[1]!, (e) => e.kind === 'moved' && e.cause === 'pusher')))
       .toContain('changed stage 2 pusher: virtual Ann stayed on its pusher (R24)')
     // R12: Ann's FWD2 west stops after one step with nothing in her way; or her first step goes north.
