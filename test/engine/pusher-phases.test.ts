@@ -4,12 +4,14 @@
 // pushers meet the robots where they were placed, in every stage a pusher acts.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import type { GameEvent } from '../../src/engine/events.js'
 import { formatSquare, neighbour, opposite, parseSquare } from '../../src/engine/geometry.js'
 import { parseRulesCase } from '../../src/engine/rules-case.js'
 import { resolveTurn } from '../../src/engine/turn.js'
 import { logProblems } from './log-replay.js'
 
 const DIRS = ['N', 'E', 'S', 'W'] as const
+type Moved = Extract<GameEvent, { kind: 'moved' }>
 /** The deck's cards that only turn a robot (R5): 42, enough for eight programs. */
 const TURNING_CARDS = [
   ...Array.from({ length: 6 }, (_, i) => `UTRN:${10 + 10 * i}`),
@@ -18,7 +20,7 @@ const TURNING_CARDS = [
 ]
 const stagesArb = fc.uniqueArray(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 5 })
 
-/** A rules case (FORMAT.md) on a board of up to 5×5 squares with up to 11 pushers and walls and up to 8 robots. */
+/** A rules case (FORMAT.md) on a board of up to 5×5 squares with up to 12 pushers and walls and up to 8 robots. */
 const crowdedCase = fc.record({
   rows: fc.integer({ min: 2, max: 5 }),
   cols: fc.integer({ min: 3, max: 5 }),
@@ -85,9 +87,9 @@ describe('property: pusher phases on boards crowded with pushers', () => {
       expect(logProblems(result, 'crowded', state, board, orders)).toEqual([])
       // Pushes that waited (R20): a robot moved into the square another robot's own pusher emptied.
       for (const { events } of result.stages) {
-        const moves = events.filter((e) => e.kind === 'moved' && e.time.phase === 'pusher')
-        const left = new Set(moves.map((e) => e.kind === 'moved' && e.cause === 'pusher' && formatSquare(e.from)))
-        waited += moves.filter((e) => e.kind === 'moved' && left.has(formatSquare(e.to))).length
+        const moves = events.filter((e): e is Moved => e.kind === 'moved' && e.time.phase === 'pusher')
+        const left = new Set(moves.filter((m) => m.cause === 'pusher').map((m) => formatSquare(m.from)))
+        waited += moves.filter((m) => left.has(formatSquare(m.to))).length
       }
     }), { numRuns: 1500 })
     // The boards are crowded enough that chains and other pushes often act in one phase.
