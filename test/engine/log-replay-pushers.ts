@@ -52,14 +52,18 @@ function phaseStart(world: World, pushers: readonly PusherElement[]): Before {
   return start
 }
 
-const target = (push: Push) => key(neighbour(squareOf(push.from), push.dir))!
+/** The square one step from `from` towards `dir`. */
+const ahead = (from: string, dir: Direction) => key(neighbour(squareOf(from), dir))!
+
+/** The square a push moves its robot into. */
+const target = (push: Push) => ahead(push.from, push.dir)
 
 /** The squares a real push's chain (R13) would enter, walking the line of real robots ahead as the phase began. */
 function chainSquares(before: Before, push: Push): string[] {
   const entered: string[] = []
   let at = push.from
   while (!stopped(before, at, push.dir)) {
-    const next = key(neighbour(squareOf(at), push.dir))!
+    const next = ahead(at, push.dir)
     entered.push(next)
     if (realOn(before, next) === null) break
     at = next
@@ -170,7 +174,7 @@ function plainOutcome(before: Before, moves: ReadonlyMap<string, Extract<GameEve
     const result: Outcome = { ok: false, shoved: [], waited: false }
     let at = push.from
     while (!stopped(before, at, push.dir)) {
-      const next = target({ ...push, from: at })
+      const next = ahead(at, push.dir)
       const standing = realOn(before, next)
       if (standing === null) { result.ok = true; break }
       if (live.has(standing)) {
@@ -198,14 +202,12 @@ function plainOutcome(before: Before, moves: ReadonlyMap<string, Extract<GameEve
   }
   // Moves that meet are A3's: two robots into one square, or two swapping squares.
   const into = new Map<string, string>()
-  const add = (player: string, dir: Direction, to: Map<string, string>) => {
+  for (const [player, move] of plan) {
     const from = before.at.get(player)!.at!
-    const square = target({ player, from, dir, real: true, twice: false })
-    if (to.has(square)) return false
-    to.set(square, from)
-    return true
+    const to = ahead(from, move.dir)
+    if (into.has(to)) return null
+    into.set(to, from)
   }
-  for (const [player, move] of plan) if (!add(player, move.dir, into)) return null
   for (const [to, from] of into) if (into.get(from) === to) return null
   // A robot two pushes could move: which of them count is A22's with A3's order whenever one of
   // them waited on another push, or would meet any other move, even another such robot's (a push
@@ -225,8 +227,7 @@ function plainOutcome(before: Before, moves: ReadonlyMap<string, Extract<GameEve
       if (!result.ok || push === movers.get(player)) continue
       if (!claim(squares, target(push), player)) return null
       for (const robot of result.shoved) {
-        const square = target({ ...push, player: robot, from: before.at.get(robot)!.at! })
-        if (!claim(robots, robot, player) || !claim(squares, square, player)) return null
+        if (!claim(robots, robot, player) || !claim(squares, ahead(before.at.get(robot)!.at!, push.dir), player)) return null
       }
     }
   }
