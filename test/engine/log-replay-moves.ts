@@ -6,9 +6,9 @@
 // crosses a wall, or a raised drawbridge's bridge side (R4, R15).
 import type { GameEvent } from '../../src/engine/events.js'
 import { formatCard } from '../../src/engine/deck.js'
-import { neighbour, opposite, turnLeft, turnRight } from '../../src/engine/geometry.js'
-import type { CardKind, Direction, Square } from '../../src/engine/types.js'
-import { barrier, key, type Watch, type World } from './log-replay-world.js'
+import { opposite, turnLeft, turnRight } from '../../src/engine/geometry.js'
+import type { CardKind, Direction } from '../../src/engine/types.js'
+import { barrier, key, stepDirection, type Watch, type World } from './log-replay-world.js'
 
 /** A card being played: what it still may do. */
 interface Playing { player: string; kind: CardKind; dir: Direction | null; stepsLeft: number; turned: boolean; ended: boolean; label: string }
@@ -19,15 +19,6 @@ const MOVES: Partial<Record<CardKind, [steps: number, dir: (facing: Direction) =
   SLF1: [1, turnLeft], SRT1: [1, turnRight],
 }
 const TURNS: Partial<Record<CardKind, (facing: Direction) => Direction>> = { LF90: turnLeft, RT90: turnRight, UTRN: opposite }
-
-/** The direction of a single step from one square to the next, or null if they do not touch. */
-function stepDirection(from: Square, to: Square): Direction | null {
-  for (const dir of ['N', 'E', 'S', 'W'] as const) {
-    const next = neighbour(from, dir)
-    if (next.row === to.row && next.col === to.col) return dir
-  }
-  return null
-}
 
 export function cardWatch(world: World, stage: number, label: string, problems: string[]): Watch {
   let playing: Playing | null = null

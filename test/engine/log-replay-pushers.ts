@@ -13,7 +13,7 @@
 import { PHASES, type GameEvent } from '../../src/engine/events.js'
 import { neighbour, opposite } from '../../src/engine/geometry.js'
 import type { Direction, PusherElement } from '../../src/engine/types.js'
-import { barrier, key, squareOf, type Watch, type World } from './log-replay-world.js'
+import { barrier, key, squareOf, stepDirection, type Watch, type World } from './log-replay-world.js'
 
 interface Push { player: string; from: string; dir: Direction; real: boolean; twice: boolean }
 
@@ -84,7 +84,7 @@ function meets(before: Before, push: Push): boolean {
 function pusherProblems(before: Before, moves: Map<string, Extract<GameEvent, { kind: 'moved' }>>): string[] {
   const pushes = before.pushes
   const problems: string[] = []
-  const directionOf = (move: Extract<GameEvent, { kind: 'moved' }>) => (['N', 'E', 'S', 'W'] as const).find((d) => key(neighbour(move.from, d)) === key(move.to))
+  const directionOf = (move: Extract<GameEvent, { kind: 'moved' }>) => stepDirection(move.from, move.to) ?? undefined
   for (const [player, move] of moves) {
     const dir = directionOf(move)
     if (move.cause === 'pusher') {

@@ -3,8 +3,8 @@
 // read from the board file's own elements, not from the tables the engine plays from, so a check
 // built on it does not share the engine's mistakes.
 import type { GameEvent } from '../../src/engine/events.js'
-import { formatSquare, neighbour, opposite, parseSquare } from '../../src/engine/geometry.js'
-import type { RobotSnapshot } from '../../src/engine/types.js'
+import { formatSquare, neighbour, opposite, parseSquare, sameSquare } from '../../src/engine/geometry.js'
+import { DIRECTIONS, type RobotSnapshot } from '../../src/engine/types.js'
 import type {
   Board, Card, Direction, DoubleWrenchChoice, FloorElement, GameState, LaserElement, OptionName, PusherElement, RobotMode, Square, TeleporterElement, TurnOrders,
 } from '../../src/engine/types.js'
@@ -115,6 +115,11 @@ export function worldOf(board: Board, given: GameState, orders: Record<string, T
     registerEvents: [],
     arrivals: new Map(),
   }
+}
+
+/** The direction of a single step from one square to the next, or null if they do not touch. */
+export function stepDirection(from: Square, to: Square): Direction | null {
+  return DIRECTIONS.find((dir) => sameSquare(neighbour(from, dir), to)) ?? null
 }
 
 /** What stops a step from `at` towards `dir` (R3, R4, R15), with the drawbridges `lowered` (now, by default). */

@@ -8,9 +8,9 @@ import type { GameEvent } from '../../src/engine/events.js'
 import { formatSquare, neighbour, opposite, parseSquare } from '../../src/engine/geometry.js'
 import { parseRulesCase } from '../../src/engine/rules-case.js'
 import { resolveTurn } from '../../src/engine/turn.js'
+import { DIRECTIONS } from '../../src/engine/types.js'
 import { logProblems } from './log-replay.js'
 
-const DIRS = ['N', 'E', 'S', 'W'] as const
 type Moved = Extract<GameEvent, { kind: 'moved' }>
 /** The deck's cards that only turn a robot (R5): 42, enough for eight programs. */
 const TURNING_CARDS = [
@@ -25,10 +25,10 @@ const crowdedCase = fc.record({
   rows: fc.integer({ min: 2, max: 5 }),
   cols: fc.integer({ min: 3, max: 5 }),
   /** The first robots stand in a line, a pusher drives the first along it and another acts on the last: chains, often into other pushes. */
-  line: fc.record({ length: fc.integer({ min: 2, max: 4 }), dir: fc.constantFrom(...DIRS), lastSide: fc.constantFrom(...DIRS) }),
-  sides: fc.array(fc.record({ pusher: fc.integer({ min: 0, max: 3 }), square: fc.nat(), side: fc.constantFrom(...DIRS), stages: stagesArb }), { minLength: 2, maxLength: 10 }),
-  floors: fc.array(fc.record({ type: fc.constantFrom('pit', 'drawbridge', 'gear', 'conveyor'), square: fc.nat(), dir: fc.constantFrom(...DIRS), lowered: fc.boolean() }), { maxLength: 3 }),
-  robots: fc.array(fc.record({ square: fc.nat(), facing: fc.constantFrom(...DIRS), virtual: fc.integer({ min: 0, max: 9 }), weak: fc.integer({ min: 0, max: 3 }) }), { minLength: 3, maxLength: 8 }),
+  line: fc.record({ length: fc.integer({ min: 2, max: 4 }), dir: fc.constantFrom(...DIRECTIONS), lastSide: fc.constantFrom(...DIRECTIONS) }),
+  sides: fc.array(fc.record({ pusher: fc.integer({ min: 0, max: 3 }), square: fc.nat(), side: fc.constantFrom(...DIRECTIONS), stages: stagesArb }), { minLength: 2, maxLength: 10 }),
+  floors: fc.array(fc.record({ type: fc.constantFrom('pit', 'drawbridge', 'gear', 'conveyor'), square: fc.nat(), dir: fc.constantFrom(...DIRECTIONS), lowered: fc.boolean() }), { maxLength: 3 }),
+  robots: fc.array(fc.record({ square: fc.nat(), facing: fc.constantFrom(...DIRECTIONS), virtual: fc.integer({ min: 0, max: 9 }), weak: fc.integer({ min: 0, max: 3 }) }), { minLength: 3, maxLength: 8 }),
 }).map(({ rows, cols, line, sides, floors, robots }) => {
   const squares: string[] = []
   for (let r = 1; r <= rows; r++) for (let c = 1; c <= cols; c++) squares.push(`r${r}c${c}`)
