@@ -7,15 +7,24 @@
 // - a virtual robot on one acting pusher moves unless a wall, a bridge side or the fence stops it
 //   (R24);
 // - two real robots pushed into one square, or toward each other's squares, both stay (R20);
-// - the real robots move as R13 and R20 call for, worked out from the phase's start, wherever A3
-//   does not decide: a chain moves unless its far end is stopped, and ends at a robot whose own
-//   pusher moves it (plainOutcome). Cycles and moves that meet are left to the rules cases.
+// - the real robots move as R13 and R20 call for, worked out from the phase's start, wherever A3's
+//   order does not decide: a chain moves unless its far end is stopped, and ends at a robot whose
+//   own pusher moves it; a cycle of waiting pushes is broken by its first push in the board file
+//   (plainOutcome). Moves that meet are left to the rules cases.
 import { PHASES, type GameEvent } from '../../src/engine/events.js'
 import { neighbour, opposite } from '../../src/engine/geometry.js'
 import type { Direction, PusherElement } from '../../src/engine/types.js'
 import { barrier, key, squareOf, stepDirection, type Watch, type World } from './log-replay-world.js'
 
-interface Push { player: string; from: string; dir: Direction; real: boolean; twice: boolean }
+interface Push {
+  player: string
+  from: string
+  dir: Direction
+  real: boolean
+  twice: boolean
+  /** Its pusher's place among the stage's pushers in the board file: a cycle is played in this order (R20). */
+  order: number
+}
 
 /** The board and robots as the phase begins: everything is judged on them, since pushes act at once. */
 interface Before { world: World; at: Map<string, { at: string | null; real: boolean }>; lowered: Set<string>; pushes: Push[] }
@@ -35,8 +44,11 @@ function phaseStart(world: World, pushers: readonly PusherElement[]): Before {
   }
   const start: Before = { world, at, lowered: new Set(world.lowered), pushes }
   for (const [player, robot] of world.robots) {
-    if (robot.at === null || robot.mode === 'destroyed') continue
-    for (const pusher of pushers) if (key(pusher.at) === robot.at) pushes.push({ player, from: robot.at, dir: opposite(pusher.side), real: robot.mode === 'real', twice: false })
+    const from = robot.at
+    if (from === null || robot.mode === 'destroyed') continue
+    pushers.forEach((pusher, order) => {
+      if (key(pusher.at) === from) pushes.push({ player, from, dir: opposite(pusher.side), real: robot.mode === 'real', twice: false, order })
+    })
   }
   // A22, with A3's walls first and R20's meeting pushes: a push that a wall, a bridge side or the
   // fence stops, or that meets another real push (R20) or another robot's chain (A3), cannot move
@@ -127,50 +139,138 @@ function pusherProblems(before: Before, moves: Map<string, Extract<GameEvent, { 
 interface Move { dir: Direction; cause: 'pusher' | 'push' }
 
 /**
- * R13 and R20 among the real robots, worked out from the phase's start, when nothing in it is
- * left to A3: a robot moves by the one of its pushes that can move it (A22: with two that can,
- * neither), unless a wall, a bridge side or the fence stops the chain ahead of it; a chain ends
- * at a robot that its own push moves (its square empties as the others move), and a robot whose
- * own push fails is pushed along. Null when A3 or another rule decides instead: pushes that wait
- * on one another in a cycle, moves that meet (one robot in two chains, two robots into one
- * square, a swap), a robot two pushes could move where one of them waited or would meet another
- * move (A22 with A3), a robot destroyed in the phase, a teleporter or switch entered.
+ * How often the model judged a phase in which pushes waited in a cycle, and how often it left one
+ * to the rules cases: the property tests read them to show that their cycles are not all unjudged.
+ */
+export const cycleCounts = { judged: 0, unjudged: 0 }
+
+/** Thrown while working out the phase: the plain model does not judge it (A3 or another rule decides). */
+const UNJUDGED = Symbol('unjudged')
+
+/** Thrown when pushes wait on one another in a cycle: the pushes of the cycle, in waiting order. */
+class WaitCycle { constructor(readonly pushes: Push[]) {} }
+
+/**
+ * R13 and R20 among the real robots, worked out from the phase's start: a robot moves by the one
+ * of its pushes that can move it (A22: with two that can, neither), unless a wall, a bridge side or
+ * the fence stops the chain ahead of it; a chain ends at a robot that its own push moves (its
+ * square empties as the others move), and a robot whose own push fails is pushed along. Pushes that
+ * wait on one another in a cycle (R20, A3): the first of the cycle in board-file order is played as
+ * a plain R13 push, shoving every robot ahead of it, whose own pushers then move them no more; the
+ * others move into the squares as they empty. Null when A3's order or another rule decides instead:
+ * moves that meet (one robot in two chains, two robots into one square, a swap), a cycle whose
+ * breaking push fails or involves a robot with two pushes, a robot two pushes could move where one
+ * of them waited or would meet another move (A22 with A3), a robot destroyed in the phase, a
+ * teleporter or switch entered.
  */
 function plainOutcome(before: Before, moves: ReadonlyMap<string, Extract<GameEvent, { kind: 'moved' }>>): Map<string, Move> | null {
+  for (const player of before.at.keys()) if (before.world.robots.get(player)?.mode === 'destroyed') return null
+  const entered = [...moves.values()].map((m) => key(m.to)!)
+  for (const push of before.pushes) if (!stopped(before, push.from, push.dir)) entered.push(target(push))
+  if (entered.some((at) => ['teleporter', 'switch'].includes(before.world.floor.get(at)?.type ?? ''))) return null
   // Each real robot's pushes that could move it as far as walls and meetings of pushes tell (A22).
   const live = new Map<string, Push[]>()
   for (const player of before.at.keys()) {
     const could = before.pushes.filter((p) => p.player === player && p.real && !stopped(before, p.from, p.dir) && !meets(before, p))
     if (could.length > 0) live.set(player, could)
   }
-  for (const player of before.at.keys()) if (before.world.robots.get(player)?.mode === 'destroyed') return null
-  const entered = [...moves.values()].map((m) => key(m.to)!)
-  for (const push of before.pushes) if (!stopped(before, push.from, push.dir)) entered.push(target(push))
-  if (entered.some((at) => ['teleporter', 'switch'].includes(before.world.floor.get(at)?.type ?? ''))) return null
+  // The push that breaks each cycle met so far, with the robots of its cycle.
+  const breakers = new Map<Push, Set<string>>()
+  for (;;) {
+    try {
+      const plan = settledPlan(before, live, breakers)
+      if (breakers.size > 0) cycleCounts.judged++
+      return plan
+    } catch (thrown) {
+      if (thrown === UNJUDGED) {
+        if (breakers.size > 0) cycleCounts.unjudged++
+        return null
+      }
+      if (!(thrown instanceof WaitCycle)) throw thrown
+      // A cycle through a breaking push (a robot in its way waits on its cycle) is left to A3's
+      // rounds, and so is one with a robot that two pushes could move (A22), or one broken only
+      // after chains that meet have failed (A3: they fail before anything waits).
+      if (thrown.pushes.some((push) => breakers.has(push) || live.get(push.player)!.length > 1) || chainsMeet(before, live)) {
+        cycleCounts.unjudged++
+        return null
+      }
+      // R20: the cycle is played in board-file order; A3: its first push goes as a plain R13 push.
+      const first = thrown.pushes.reduce((first, push) => (push.order < first.order ? push : first))
+      breakers.set(first, new Set(thrown.pushes.map((push) => push.player)))
+    }
+  }
+}
 
+/**
+ * Whether two pushes, each walked as it begins (to a free square, or to a robot that its own push
+ * may move), would move one robot or enter one square: A3 fails both before any push waits.
+ */
+function chainsMeet(before: Before, live: ReadonlyMap<string, Push[]>): boolean {
+  const claims = new Map<string, Push>()
+  const claim = (what: string, push: Push) => {
+    const other = claims.get(what)
+    claims.set(what, push)
+    return other === undefined || other === push
+  }
+  for (const pushes of live.values()) {
+    for (const push of pushes) {
+      // A chain that a wall, a bridge side or the fence stops fails first and meets nothing.
+      const moved = [push.player]
+      const entered: string[] = []
+      let blocked = false
+      for (let at = push.from; ;) {
+        blocked = stopped(before, at, push.dir)
+        if (blocked) break
+        at = ahead(at, push.dir)
+        entered.push(at)
+        const standing = realOn(before, at)
+        if (standing === null || live.has(standing)) break
+        moved.push(standing)
+      }
+      if (blocked) continue
+      if (!moved.every((robot) => claim(`robot ${robot}`, push)) || !entered.every((square) => claim(square, push))) return true
+    }
+  }
+  return false
+}
+
+/**
+ * The plan of the phase, with each of `breakers` played as a plain R13 push into the robots of its
+ * cycle; throws WaitCycle or UNJUDGED.
+ */
+function settledPlan(before: Before, ownPushes: ReadonlyMap<string, Push[]>, breakers: ReadonlyMap<Push, ReadonlySet<string>>): Map<string, Move> {
+  // The robots of its cycle that a breaking push shoves are moved by it, not by their own pushers
+  // (R20). A robot of no cycle in its way is met as by any chain: it leaves if its own push moves
+  // it, for that push is played before the cycle is broken, and is shoved along if not.
+  const live = new Map(ownPushes)
+  for (const [push, cycle] of breakers) {
+    for (let at = push.from; !stopped(before, at, push.dir);) {
+      at = ahead(at, push.dir)
+      const standing = realOn(before, at)
+      if (standing === null || !cycle.has(standing)) break
+      live.delete(standing)
+    }
+  }
   interface Outcome { ok: boolean; shoved: string[]; waited: boolean }
   const outcome = new Map<Push, Outcome | 'waiting'>()
   const movers = new Map<string, Push | 'none'>()
-  /** The push that moves `player`: the only one of its pushes that can (A22); or none; null in a cycle. */
-  const moverOf = (player: string): Push | 'none' | null => {
+  const working: Push[] = []
+  /** The push that moves `player`: the only one of its pushes that can (A22); or none. */
+  const moverOf = (player: string): Push | 'none' => {
     const known = movers.get(player)
     if (known) return known
-    const can: Push[] = []
-    for (const push of live.get(player) ?? []) {
-      const result = solve(push)
-      if (result === null) return null
-      if (result.ok) can.push(push)
-    }
+    const can = (live.get(player) ?? []).filter((push) => solve(push).ok)
     const mover = can.length === 1 ? can[0]! : 'none'
     movers.set(player, mover)
     return mover
   }
-  /** Whether `push` moves its robot, whom it shoves, and whether it waited on another push; null in a cycle. */
-  const solve = (push: Push): Outcome | null => {
+  /** Whether `push` moves its robot, whom it shoves, and whether it waited on another push. */
+  const solve = (push: Push): Outcome => {
     const known = outcome.get(push)
-    if (known === 'waiting') return null
+    if (known === 'waiting') throw new WaitCycle(working.slice(working.indexOf(push)))
     if (known) return known
     outcome.set(push, 'waiting')
+    working.push(push)
     const result: Outcome = { ok: false, shoved: [], waited: false }
     let at = push.from
     while (!stopped(before, at, push.dir)) {
@@ -179,24 +279,24 @@ function plainOutcome(before: Before, moves: ReadonlyMap<string, Extract<GameEve
       if (standing === null) { result.ok = true; break }
       if (live.has(standing)) {
         result.waited = true
-        const mover = moverOf(standing)
-        if (mover === null) return null
-        if (mover !== 'none') { result.ok = true; break }
+        if (moverOf(standing) !== 'none') { result.ok = true; break }
       }
       result.shoved.push(standing)
       at = next
     }
+    // A3 leaves a cycle whose breaking push cannot move its chain to its order of rounds.
+    if (breakers.has(push) && !result.ok) throw UNJUDGED
+    working.pop()
     outcome.set(push, result)
     return result
   }
   const plan = new Map<string, Move>()
   for (const player of live.keys()) {
     const mover = moverOf(player)
-    if (mover === null) return null
     if (mover === 'none') continue
-    const moved: [string, Move['cause']][] = [[player, 'pusher'], ...solve(mover)!.shoved.map((p): [string, Move['cause']] => [p, 'push'])]
+    const moved: [string, Move['cause']][] = [[player, 'pusher'], ...solve(mover).shoved.map((p): [string, Move['cause']] => [p, 'push'])]
     for (const [robot, cause] of moved) {
-      if (plan.has(robot)) return null
+      if (plan.has(robot)) throw UNJUDGED
       plan.set(robot, { dir: mover.dir, cause })
     }
   }
@@ -205,10 +305,10 @@ function plainOutcome(before: Before, moves: ReadonlyMap<string, Extract<GameEve
   for (const [player, move] of plan) {
     const from = before.at.get(player)!.at!
     const to = ahead(from, move.dir)
-    if (into.has(to)) return null
+    if (into.has(to)) throw UNJUDGED
     into.set(to, from)
   }
-  for (const [to, from] of into) if (into.get(from) === to) return null
+  for (const [to, from] of into) if (into.get(from) === to) throw UNJUDGED
   // A robot two pushes could move: which of them count is A22's with A3's order whenever one of
   // them waited on another push, or would meet any other move, even another such robot's (a push
   // that a chain stops fails first and meets nothing). Not judged here.
@@ -222,12 +322,12 @@ function plainOutcome(before: Before, moves: ReadonlyMap<string, Extract<GameEve
   for (const [player, pushes] of live) {
     if (pushes.length < 2) continue
     for (const push of pushes) {
-      const result = solve(push)!
-      if (result.waited) return null
+      const result = solve(push)
+      if (result.waited) throw UNJUDGED
       if (!result.ok || push === movers.get(player)) continue
-      if (!claim(squares, target(push), player)) return null
+      if (!claim(squares, target(push), player)) throw UNJUDGED
       for (const robot of result.shoved) {
-        if (!claim(robots, robot, player) || !claim(squares, ahead(before.at.get(robot)!.at!, push.dir), player)) return null
+        if (!claim(robots, robot, player) || !claim(squares, ahead(before.at.get(robot)!.at!, push.dir), player)) throw UNJUDGED
       }
     }
   }
