@@ -9,8 +9,9 @@
 // - two real robots pushed into one square, or toward each other's squares, both stay (R20);
 // - the real robots move as R13 and R20 call for, worked out from the phase's start, wherever A3's
 //   order does not decide: a chain moves unless its far end is stopped, and ends at a robot whose
-//   own pusher moves it; a cycle of waiting pushes is broken by its first push in the board file
-//   (plainOutcome). Moves that meet are left to the rules cases.
+//   own pusher moves it; chains that meet fail before any push waits; a cycle of waiting pushes is
+//   broken by its first push in the board file (plainOutcome). Moves that meet only after a push
+//   waited are left to the rules cases.
 import { PHASES, type GameEvent } from '../../src/engine/events.js'
 import { neighbour, opposite } from '../../src/engine/geometry.js'
 import type { Direction, PusherElement } from '../../src/engine/types.js'
@@ -139,10 +140,11 @@ function pusherProblems(before: Before, moves: Map<string, Extract<GameEvent, { 
 interface Move { dir: Direction; cause: 'pusher' | 'push' }
 
 /**
- * How often the model judged a phase in which pushes waited in a cycle, and how often it left one
- * to the rules cases: the property tests read them to show that their cycles are not all unjudged.
+ * How often the model judged a phase in which pushes waited in a cycle (and how often it left one
+ * to the rules cases), and one in which chains met: the property tests read them to show that
+ * these corners are judged, not skipped.
  */
-export const cycleCounts = { judged: 0, unjudged: 0 }
+export const modelCounts = { cyclesJudged: 0, cyclesUnjudged: 0, meetingsJudged: 0 }
 
 /** Thrown while working out the phase: the plain model does not judge it (A3 or another rule decides). */
 const UNJUDGED = Symbol('unjudged')
@@ -164,34 +166,39 @@ class WaitCycle { constructor(readonly pushes: Push[]) {} }
  * teleporter or switch entered.
  */
 function plainOutcome(before: Before, moves: ReadonlyMap<string, Extract<GameEvent, { kind: 'moved' }>>): Map<string, Move> | null {
-  for (const player of before.at.keys()) if (before.world.robots.get(player)?.mode === 'destroyed') return null
+  // The fence may destroy a robot whose chain it stops: its square empties mid-phase, as A3's rounds
+  // tell. A robot that a move took into a pit or a raised drawbridge is judged by that move.
+  for (const player of before.at.keys()) if (before.world.robots.get(player)?.mode === 'destroyed' && !moves.has(player)) return null
   const entered = [...moves.values()].map((m) => key(m.to)!)
   for (const push of before.pushes) if (!stopped(before, push.from, push.dir)) entered.push(target(push))
   if (entered.some((at) => ['teleporter', 'switch'].includes(before.world.floor.get(at)?.type ?? ''))) return null
   // Each real robot's pushes that could move it as far as walls and meetings of pushes tell (A22).
-  const live = new Map<string, Push[]>()
+  const could = new Map<string, Push[]>()
   for (const player of before.at.keys()) {
-    const could = before.pushes.filter((p) => p.player === player && p.real && !stopped(before, p.from, p.dir) && !meets(before, p))
-    if (could.length > 0) live.set(player, could)
+    const pushes = before.pushes.filter((p) => p.player === player && p.real && !stopped(before, p.from, p.dir) && !meets(before, p))
+    if (pushes.length > 0) could.set(player, pushes)
   }
+  const settled = withoutMeetings(before, could)
+  if (settled === null) return null
+  const live = settled.pending
   // The push that breaks each cycle met so far, with the robots of its cycle.
   const breakers = new Map<Push, Set<string>>()
   for (;;) {
     try {
       const plan = settledPlan(before, live, breakers)
-      if (breakers.size > 0) cycleCounts.judged++
+      if (breakers.size > 0) modelCounts.cyclesJudged++
+      if (settled.met) modelCounts.meetingsJudged++
       return plan
     } catch (thrown) {
       if (thrown === UNJUDGED) {
-        if (breakers.size > 0) cycleCounts.unjudged++
+        if (breakers.size > 0) modelCounts.cyclesUnjudged++
         return null
       }
       if (!(thrown instanceof WaitCycle)) throw thrown
       // A cycle through a breaking push (a robot in its way waits on its cycle) is left to A3's
-      // rounds, and so is one with a robot that two pushes could move (A22), or one broken only
-      // after chains that meet have failed (A3: they fail before anything waits).
-      if (thrown.pushes.some((push) => breakers.has(push) || live.get(push.player)!.length > 1) || chainsMeet(before, live)) {
-        cycleCounts.unjudged++
+      // rounds, and so is one with a robot that two pushes could move (A22).
+      if (thrown.pushes.some((push) => breakers.has(push) || live.get(push.player)!.length > 1)) {
+        modelCounts.cyclesUnjudged++
         return null
       }
       // R20: the cycle is played in board-file order; A3: its first push goes as a plain R13 push.
@@ -202,36 +209,50 @@ function plainOutcome(before: Before, moves: ReadonlyMap<string, Extract<GameEve
 }
 
 /**
- * Whether two pushes, each walked as it begins (to a free square, or to a robot that its own push
- * may move), would move one robot or enter one square: A3 fails both before any push waits.
+ * A3, chains that meet, before any push waits: each push is walked as the phase begins, to a free
+ * square, to a robot with a push of its own still to play (where it waits), or to a wall, a bridge
+ * side or the fence. A chain that a barrier stops fails first (R13). Then pushes of different
+ * robots that would move one robot or enter one square all fail (R20, A3), and their robots may be
+ * pushed as in R13. Again, until neither is left. Returns the pushes still to play and whether any
+ * met, or null when a meeting push's robot has another push (A22 with A3's order).
  */
-function chainsMeet(before: Before, live: ReadonlyMap<string, Push[]>): boolean {
-  const claims = new Map<string, Push>()
-  const claim = (what: string, push: Push) => {
-    const other = claims.get(what)
-    claims.set(what, push)
-    return other === undefined || other === push
+function withoutMeetings(before: Before, live: ReadonlyMap<string, Push[]>): { pending: Map<string, Push[]>; met: boolean } | null {
+  const pending = new Map(live)
+  let met = false
+  const drop = (push: Push) => {
+    const left = pending.get(push.player)!.filter((p) => p !== push)
+    if (left.length > 0) pending.set(push.player, left)
+    else pending.delete(push.player)
   }
-  for (const pushes of live.values()) {
-    for (const push of pushes) {
-      // A chain that a wall, a bridge side or the fence stops fails first and meets nothing.
-      const moved = [push.player]
-      const entered: string[] = []
-      let blocked = false
-      for (let at = push.from; ;) {
-        blocked = stopped(before, at, push.dir)
-        if (blocked) break
-        at = ahead(at, push.dir)
-        entered.push(at)
-        const standing = realOn(before, at)
-        if (standing === null || live.has(standing)) break
-        moved.push(standing)
-      }
-      if (blocked) continue
-      if (!moved.every((robot) => claim(`robot ${robot}`, push)) || !entered.every((square) => claim(square, push))) return true
+  for (;;) {
+    const walks = [...pending.values()].flat().map((push) => walk(before, push, pending))
+    const blocked = walks.filter((w) => w.blocked)
+    blocked.forEach((w) => drop(w.push))
+    if (blocked.length > 0) continue
+    const claims = new Map<string, Push[]>()
+    for (const w of walks) {
+      for (const what of [...w.moved.map((robot) => `robot ${robot}`), ...w.entered]) claims.set(what, [...(claims.get(what) ?? []), w.push])
     }
+    const meeting = new Set([...claims.values()].filter((pushes) => pushes.some((p) => p.player !== pushes[0]!.player)).flat())
+    if (meeting.size === 0) return { pending, met }
+    if ([...meeting].some((push) => live.get(push.player)!.length > 1)) return null
+    meeting.forEach(drop)
+    met = true
   }
-  return false
+}
+
+/** A push walked on the board as the phase began: the robots it moves, the squares they enter, and whether a barrier stops it. */
+function walk(before: Before, push: Push, pending: ReadonlyMap<string, Push[]>): { push: Push; moved: string[]; entered: string[]; blocked: boolean } {
+  const moved = [push.player]
+  const entered: string[] = []
+  for (let at = push.from; ;) {
+    if (stopped(before, at, push.dir)) return { push, moved, entered, blocked: true }
+    at = ahead(at, push.dir)
+    entered.push(at)
+    const standing = realOn(before, at)
+    if (standing === null || pending.has(standing)) return { push, moved, entered, blocked: false }
+    moved.push(standing)
+  }
 }
 
 /**

@@ -11,7 +11,7 @@ import { formatSquare, neighbour, opposite, parseSquare } from '../../src/engine
 import { parseRulesCase } from '../../src/engine/rules-case.js'
 import { resolveTurn } from '../../src/engine/turn.js'
 import { DIRECTIONS, type Direction } from '../../src/engine/types.js'
-import { cycleCounts } from './log-replay-pushers.js'
+import { modelCounts } from './log-replay-pushers.js'
 import { logProblems } from './log-replay.js'
 
 type Moved = Extract<GameEvent, { kind: 'moved' }>
@@ -167,12 +167,12 @@ describe('property: pusher phases on boards crowded with pushers', () => {
   })
 
   it('break a cycle of waiting pushes at its first pusher in the board file (R20, A3)', () => {
-    const before = { ...cycleCounts }
+    const before = { ...modelCounts }
     fc.assert(fc.property(ringCase, (json) => {
       expect(problemsOf(json).problems).toEqual([])
     }), { numRuns: 1000 })
     // About one ring in five closes a cycle that the model judges (about 210 in 1,000); in the
     // others a wall, a second pusher or a swap breaks the ring first, or A3's order decides.
-    expect(cycleCounts.judged - before.judged).toBeGreaterThan(100)
+    expect(modelCounts.cyclesJudged - before.cyclesJudged).toBeGreaterThan(100)
   })
 })
