@@ -6,7 +6,8 @@
 // round every push still pending works out its plan on the board as it stands (pusher-plans.ts):
 // the chain it pushes, and how that chain ends - at a free square, at a barrier, or at the square
 // of a robot that its own pusher is about to move, which the chain enters once it is empty. Then:
-//   1. pushes that are blocked fail (R13: nothing moves; the fence hurts the last robot, R3);
+//   1. pushes that are blocked fail (R13: nothing moves; the fence hurts the last robot, R3), those
+//      a barrier stops at their own square first (A22): a robot the fence destroys so pushes no chain;
 //   2. pushes that would move one robot twice or move two robots into one square fail (R20, A3);
 //      a robot's own two pushes (A22) fail only in a round with no other conflict;
 //   3. otherwise the pushes that end at a free square are played; the ones that waited on them go
@@ -109,7 +110,11 @@ function settleRealPushes(ctx: Resolution, pushes: readonly Push[]): void {
     const plans = pending.map((push) => planPush(ctx, push, pushes, moved, false))
     const blocked = plans.filter((plan) => plan.end === 'blocked')
     if (blocked.length > 0) {
-      for (const plan of blocked) fail(ctx, plan)
+      // A push that a barrier stops at its own square is tried first (A3, A22): if the fence
+      // destroys its robot, the robot's other push is not tried, and hurts nobody at the far end
+      // of its chain, whatever the order of the pushers in the board file.
+      for (const plan of blocked) if (stoppedAtOwnSquare(plan)) fail(ctx, plan)
+      for (const plan of blocked) if (!stoppedAtOwnSquare(plan)) fail(ctx, plan)
       continue
     }
     const conflicted = findConflicts(ctx, plans)
@@ -133,6 +138,11 @@ function settleRealPushes(ctx: Resolution, pushes: readonly Push[]): void {
     if (forced.end === 'blocked') fail(ctx, forced)
     else play(ctx, forced, moved)
   }
+}
+
+/** A plan a wall, a bridge side or the fence stops before its robot leaves its square (A3, walls first). */
+function stoppedAtOwnSquare(plan: Plan): boolean {
+  return plan.chain.length === 0 && plan.barrier !== 'robot'
 }
 
 function play(ctx: Resolution, plan: Plan, moved: Set<Push['robot']>): void {
