@@ -8,10 +8,12 @@
 //   (R24);
 // - two real robots pushed into one square, or toward each other's squares, both stay (R20);
 // - the real robots move as R13 and R20 call for, worked out from the phase's start, wherever A3's
-//   order does not decide: a chain moves unless its far end is stopped, and ends at a robot whose
-//   own pusher moves it; chains that meet fail before any push waits; a cycle of waiting pushes is
-//   broken by its first push in the board file (plainOutcome). Moves that meet only after a push
-//   waited are left to the rules cases.
+//   order does not decide (plainOutcome): chains that a barrier stops fail first, the fence hurting
+//   the last robot of each (A22: a robot's stopped pushes before its others); chains that meet fail
+//   before any push waits; a chain moves unless its far end is stopped, and ends at a robot whose
+//   own pusher moves it; a cycle of waiting pushes is broken by its first push in the board file.
+//   Every real robot's HP after the fence is judged with its moves. Moves that meet only after a
+//   push waited, and options that the fence's damage may take (R28), are left to the rules cases.
 import { PHASES, type GameEvent } from '../../src/engine/events.js'
 import { neighbour, opposite } from '../../src/engine/geometry.js'
 import type { Direction, PusherElement } from '../../src/engine/types.js'
@@ -28,20 +30,25 @@ interface Push {
 }
 
 /** The board and robots as the phase begins: everything is judged on them, since pushes act at once. */
-interface Before { world: World; at: Map<string, { at: string | null; real: boolean }>; lowered: Set<string>; pushes: Push[] }
+interface Before { world: World; at: Map<string, StartOf>; lowered: Set<string>; pushes: Push[] }
+
+/** A robot as the phase begins: where it stands, whether it is real, its HP and how many options it holds (R28). */
+interface StartOf { at: string | null; real: boolean; hp: number; options: number }
 
 /** Whether a step from `at` towards `dir` is stopped by a wall, a raised bridge side or the fence, as the phase began. */
 const stopped = (before: Before, at: string, dir: Direction) => barrier(before.world, at, dir, before.lowered) !== null
 
-const realOn = (before: Before, at: string) => [...before.at].find(([, r]) => r.at === at && r.real)?.[0] ?? null
+/** The real robot on `at` as the phase began, but for those the fence has destroyed since (`gone`). */
+const realOn = (before: Before, at: string, gone: ReadonlySet<string> = new Set()) =>
+  [...before.at].find(([player, r]) => r.at === at && r.real && !gone.has(player))?.[0] ?? null
 
 /** The board, the robots and the pushes as the phase begins. */
 function phaseStart(world: World, pushers: readonly PusherElement[]): Before {
   const pushes: Push[] = []
-  const at = new Map<string, { at: string | null; real: boolean }>()
+  const at = new Map<string, StartOf>()
   for (const [player, robot] of world.robots) {
     if (robot.at === null || robot.mode === 'destroyed') continue
-    at.set(player, { at: robot.at, real: robot.mode === 'real' })
+    at.set(player, { at: robot.at, real: robot.mode === 'real', hp: robot.hp, options: robot.options.length })
   }
   const start: Before = { world, at, lowered: new Set(world.lowered), pushes }
   for (const [player, robot] of world.robots) {
@@ -123,9 +130,15 @@ function pusherProblems(before: Before, moves: Map<string, Extract<GameEvent, { 
   }
   const plain = plainOutcome(before, moves)
   if (plain !== null) {
+    // The fence's contacts all come before any push waits (R3, A3): every real robot's HP is told.
+    for (const [player, hp] of plain.hp) {
+      const robot = before.world.robots.get(player)!
+      if (!before.at.get(player)!.real || (robot.mode === 'destroyed' && moves.has(player))) continue
+      if (robot.hp !== Math.max(0, hp)) problems.push(`${player} ends the phase at ${robot.hp} HP, where the fence contacts the pushes call for leave ${Math.max(0, hp)} (R3, R13, A3, A22)`)
+    }
     for (const [player, { real }] of before.at) {
       if (!real) continue
-      const want = plain.get(player)
+      const want = plain.plan.get(player)
       const move = moves.get(player)
       const got = move === undefined ? undefined : { dir: directionOf(move), cause: move.cause }
       if (want?.dir === got?.dir && want?.cause === got?.cause) continue
@@ -141,10 +154,10 @@ interface Move { dir: Direction; cause: 'pusher' | 'push' }
 
 /**
  * How often the model judged a phase in which pushes waited in a cycle (and how often it left one
- * to the rules cases), and one in which chains met: the property tests read them to show that
- * these corners are judged, not skipped.
+ * to the rules cases), one in which chains met, and one in which the fence destroyed a robot: the
+ * property tests read them to show that these corners are judged, not skipped.
  */
-export const modelCounts = { cyclesJudged: 0, cyclesUnjudged: 0, meetingsJudged: 0 }
+export const modelCounts = { cyclesJudged: 0, cyclesUnjudged: 0, meetingsJudged: 0, fenceDeathsJudged: 0 }
 
 /** Thrown while working out the phase: the plain model does not judge it (A3 or another rule decides). */
 const UNJUDGED = Symbol('unjudged')
@@ -156,39 +169,47 @@ class WaitCycle { constructor(readonly pushes: Push[]) {} }
  * R13 and R20 among the real robots, worked out from the phase's start: a robot moves by the one
  * of its pushes that can move it (A22: with two that can, neither), unless a wall, a bridge side or
  * the fence stops the chain ahead of it; a chain ends at a robot that its own push moves (its
- * square empties as the others move), and a robot whose own push fails is pushed along. Pushes that
- * wait on one another in a cycle (R20, A3): the first of the cycle in board-file order is played as
- * a plain R13 push, shoving every robot ahead of it, whose own pushers then move them no more; the
- * others move into the squares as they empty. Null when A3's order or another rule decides instead:
- * moves that meet (one robot in two chains, two robots into one square, a swap), a cycle whose
- * breaking push fails or involves a robot with two pushes, a robot two pushes could move where one
- * of them waited or would meet another move (A22 with A3), a robot destroyed in the phase, a
- * teleporter or switch entered.
+ * square empties as the others move), and a robot whose own push fails is pushed along. Chains
+ * that meet fail before any push waits, and so do chains that a barrier stops, the fence hurting
+ * (and maybe destroying) the last robot (withoutMeetings). Pushes that wait on one another in a
+ * cycle (R20, A3): the first of the cycle in board-file order is played as a plain R13 push,
+ * shoving every robot ahead of it, whose own pushers then move them no more; the others move into
+ * the squares as they empty. Returns the moves and each robot's HP after the fence; null when A3's
+ * order or another rule decides instead: moves that meet after a push waited (one robot in two
+ * chains, two robots into one square, a swap), a cycle whose breaking push fails or involves a
+ * robot with two pushes, a robot two pushes could move where one of them waited or would meet
+ * another move (A22 with A3), a robot destroyed in the phase the model cannot tell, options that
+ * may be sacrificed to the fence (R28), a teleporter or switch entered.
  */
-function plainOutcome(before: Before, moves: ReadonlyMap<string, Extract<GameEvent, { kind: 'moved' }>>): Map<string, Move> | null {
-  // The fence may destroy a robot whose chain it stops: its square empties mid-phase, as A3's rounds
-  // tell. A robot that a move took into a pit or a raised drawbridge is judged by that move.
-  for (const player of before.at.keys()) if (before.world.robots.get(player)?.mode === 'destroyed' && !moves.has(player)) return null
+function plainOutcome(before: Before, moves: ReadonlyMap<string, Extract<GameEvent, { kind: 'moved' }>>): { plan: Map<string, Move>; hp: Map<string, number> } | null {
   const entered = [...moves.values()].map((m) => key(m.to)!)
   for (const push of before.pushes) if (!stopped(before, push.from, push.dir)) entered.push(target(push))
   if (entered.some((at) => ['teleporter', 'switch'].includes(before.world.floor.get(at)?.type ?? ''))) return null
-  // Each real robot's pushes that could move it as far as walls and meetings of pushes tell (A22).
-  const could = new Map<string, Push[]>()
+  // Each real robot's pushes but those that meet another push (R20). A push that a barrier stops
+  // meets nothing (A3, walls first): it fails first, and the fence hurts its robot.
+  const own = new Map<string, Push[]>()
   for (const player of before.at.keys()) {
-    const pushes = before.pushes.filter((p) => p.player === player && p.real && !stopped(before, p.from, p.dir) && !meets(before, p))
-    if (pushes.length > 0) could.set(player, pushes)
+    const pushes = before.pushes.filter((p) => p.player === player && p.real && (stopped(before, p.from, p.dir) || !meets(before, p)))
+    if (pushes.length > 0) own.set(player, pushes)
   }
-  const settled = withoutMeetings(before, could)
+  const settled = withoutMeetings(before, own)
   if (settled === null) return null
-  const live = settled.pending
+  const { pending: live, gone, hp } = settled
+  // A robot the fence destroys later in the phase (after a push waited) empties its square when
+  // A3's rounds say: not judged. A robot a move took into a pit or a raised drawbridge is judged
+  // by that move.
+  for (const player of before.at.keys()) {
+    if (before.world.robots.get(player)?.mode === 'destroyed' && !moves.has(player) && !gone.has(player)) return null
+  }
   // The push that breaks each cycle met so far, with the robots of its cycle.
   const breakers = new Map<Push, Set<string>>()
   for (;;) {
     try {
-      const plan = settledPlan(before, live, breakers)
+      const plan = settledPlan(before, live, breakers, gone)
       if (breakers.size > 0) modelCounts.cyclesJudged++
       if (settled.met) modelCounts.meetingsJudged++
-      return plan
+      if (gone.size > 0) modelCounts.fenceDeathsJudged++
+      return { plan, hp }
     } catch (thrown) {
       if (thrown === UNJUDGED) {
         if (breakers.size > 0) modelCounts.cyclesUnjudged++
@@ -209,15 +230,20 @@ function plainOutcome(before: Before, moves: ReadonlyMap<string, Extract<GameEve
 }
 
 /**
- * A3, chains that meet, before any push waits: each push is walked as the phase begins, to a free
+ * A3's first rounds, before any push waits: each push is walked as the phase begins, to a free
  * square, to a robot with a push of its own still to play (where it waits), or to a wall, a bridge
- * side or the fence. A chain that a barrier stops fails first (R13). Then pushes of different
- * robots that would move one robot or enter one square all fail (R20, A3), and their robots may be
- * pushed as in R13. Again, until neither is left. Returns the pushes still to play and whether any
- * met, or null when a meeting push's robot has another push (A22 with A3's order).
+ * side or the fence. Chains that a barrier stops fail first (R13): the fence hurts the last robot
+ * of each, 2 HP a contact, and a robot it destroys leaves the board (R3, R27). Then pushes of
+ * different robots that would move one robot or enter one square all fail (R20, A3), and their
+ * robots may be pushed as in R13 (a new attempt: the fence may hurt them again, A3). Again, until
+ * neither is left. Returns the pushes still to play, whether any met, the robots the fence
+ * destroyed and each robot's HP after it (0 or less: destroyed); null where options may be sacrificed to the fence (R28), or where a meeting push's
+ * robot has another push (A22 with A3's order).
  */
-function withoutMeetings(before: Before, live: ReadonlyMap<string, Push[]>): { pending: Map<string, Push[]>; met: boolean } | null {
-  const pending = new Map(live)
+function withoutMeetings(before: Before, own: ReadonlyMap<string, Push[]>): { pending: Map<string, Push[]>; met: boolean; gone: Set<string>; hp: Map<string, number> } | null {
+  const pending = new Map(own)
+  const gone = new Set<string>()
+  const hp = new Map([...before.at].map(([player, robot]) => [player, robot.hp]))
   let met = false
   const drop = (push: Push) => {
     const left = pending.get(push.player)!.filter((p) => p !== push)
@@ -225,41 +251,61 @@ function withoutMeetings(before: Before, live: ReadonlyMap<string, Push[]>): { p
     else pending.delete(push.player)
   }
   for (;;) {
-    const walks = [...pending.values()].flat().map((push) => walk(before, push, pending))
-    const blocked = walks.filter((w) => w.blocked)
-    blocked.forEach((w) => drop(w.push))
-    if (blocked.length > 0) continue
+    const walks = [...pending.values()].flat().map((push) => walk(before, push, pending, gone))
+    const blocked = walks.filter((w) => w.stop !== null)
+    if (blocked.length > 0) {
+      blocked.forEach((w) => drop(w.push))
+      // A22: a push that a barrier stops at its own square is tried first; a robot the fence
+      // destroys so tries no other push. The last robot of a stopped chain has no push to try.
+      const ownSquareFirst = [...blocked.filter((w) => w.entered.length === 0), ...blocked.filter((w) => w.entered.length > 0)]
+      for (const { push, moved, stop } of ownSquareFirst) {
+        if (stop !== 'fence' || hp.get(push.player)! <= 0) continue
+        const victim = moved.at(-1)!
+        if (before.at.get(victim)!.options > 0) return null
+        hp.set(victim, hp.get(victim)! - 2)
+      }
+      for (const [player, left] of hp) {
+        if (left > 0 || gone.has(player)) continue
+        gone.add(player)
+        pending.delete(player)
+      }
+      continue
+    }
     const claims = new Map<string, Push[]>()
     for (const w of walks) {
       for (const what of [...w.moved.map((robot) => `robot ${robot}`), ...w.entered]) claims.set(what, [...(claims.get(what) ?? []), w.push])
     }
     const meeting = new Set([...claims.values()].filter((pushes) => pushes.some((p) => p.player !== pushes[0]!.player)).flat())
-    if (meeting.size === 0) return { pending, met }
-    if ([...meeting].some((push) => live.get(push.player)!.length > 1)) return null
+    if (meeting.size === 0) return { pending, met, gone, hp }
+    if ([...meeting].some((push) => pending.get(push.player)!.length > 1)) return null
     meeting.forEach(drop)
     met = true
   }
 }
 
-/** A push walked on the board as the phase began: the robots it moves, the squares they enter, and whether a barrier stops it. */
-function walk(before: Before, push: Push, pending: ReadonlyMap<string, Push[]>): { push: Push; moved: string[]; entered: string[]; blocked: boolean } {
+/**
+ * A push walked on the board as the phase began (less the robots `gone`): the robots it moves, the
+ * squares they enter, and what stops it (the fence only where no wall stands on the board's edge, R3).
+ */
+function walk(before: Before, push: Push, pending: ReadonlyMap<string, Push[]>, gone: ReadonlySet<string>) {
   const moved = [push.player]
   const entered: string[] = []
   for (let at = push.from; ;) {
-    if (stopped(before, at, push.dir)) return { push, moved, entered, blocked: true }
+    const stop = before.world.walls.has(`${at} ${push.dir}`) ? 'wall' : barrier(before.world, at, push.dir, before.lowered)
+    if (stop !== null) return { push, moved, entered, stop }
     at = ahead(at, push.dir)
     entered.push(at)
-    const standing = realOn(before, at)
-    if (standing === null || pending.has(standing)) return { push, moved, entered, blocked: false }
+    const standing = realOn(before, at, gone)
+    if (standing === null || pending.has(standing)) return { push, moved, entered, stop }
     moved.push(standing)
   }
 }
 
 /**
  * The plan of the phase, with each of `breakers` played as a plain R13 push into the robots of its
- * cycle; throws WaitCycle or UNJUDGED.
+ * cycle, on the board less the robots the fence destroyed first (`gone`); throws WaitCycle or UNJUDGED.
  */
-function settledPlan(before: Before, ownPushes: ReadonlyMap<string, Push[]>, breakers: ReadonlyMap<Push, ReadonlySet<string>>): Map<string, Move> {
+function settledPlan(before: Before, ownPushes: ReadonlyMap<string, Push[]>, breakers: ReadonlyMap<Push, ReadonlySet<string>>, gone: ReadonlySet<string>): Map<string, Move> {
   // The robots of its cycle that a breaking push shoves are moved by it, not by their own pushers
   // (R20). A robot of no cycle in its way is met as by any chain: it leaves if its own push moves
   // it, for that push is played before the cycle is broken, and is shoved along if not.
@@ -267,7 +313,7 @@ function settledPlan(before: Before, ownPushes: ReadonlyMap<string, Push[]>, bre
   for (const [push, cycle] of breakers) {
     for (let at = push.from; !stopped(before, at, push.dir);) {
       at = ahead(at, push.dir)
-      const standing = realOn(before, at)
+      const standing = realOn(before, at, gone)
       if (standing === null || !cycle.has(standing)) break
       live.delete(standing)
     }
@@ -296,7 +342,7 @@ function settledPlan(before: Before, ownPushes: ReadonlyMap<string, Push[]>, bre
     let at = push.from
     while (!stopped(before, at, push.dir)) {
       const next = ahead(at, push.dir)
-      const standing = realOn(before, next)
+      const standing = realOn(before, next, gone)
       if (standing === null) { result.ok = true; break }
       if (live.has(standing)) {
         result.waited = true

@@ -208,6 +208,18 @@ describe('the event log, replayed, tells the story the robots show', () => {
       .toContain('changed stage 1 pusher: Ann moves S (pusher), where the pushes call for: stays (R13, R20)')
     expect(changed('R20-R24-pusher-stages-and-virtual-robot.json', (_events, all) => drop(all[1]!, (e) => e.kind === 'moved' && e.cause === 'pusher')))
       .toContain('changed stage 2 pusher: virtual Ann stayed on its pusher (R24)')
+    // A3: two chains into one square both fail, and the log moves one of them all the same.
+    expect(changed('R20-A3-two-chains-into-one-square.json', (events) => {
+      events.splice(later(events), 0, pushed('Bob', 'r3c2', 'r3c3', 'push', 'Ann'), pushed('Ann', 'r3c1', 'r3c2', 'pusher'))
+    })).toContain('changed stage 1 pusher: Ann moves E (pusher), where the pushes call for: stays (R13, R20)')
+    // R20, A3: a cycle of waiting pushes broken by nobody; its first push in the board file is Ann's.
+    expect(changed('R20-A3-cycle-of-pushes-first-in-board-file-goes-first.json', (events) => {
+      for (const player of ['Ann', 'Bob']) drop(events, (e) => e.kind === 'moved' && e.player === player)
+    })).toContain('changed stage 1 pusher: Ann stays, where the pushes call for: moves E (pusher) (R13, R20)')
+    // A22: the fence destroys Vic before her other push is tried, and the log hurts Wes at its far end.
+    expect(changed('R20-A22-a-robot-the-fence-destroys-tries-no-other-push.json', (events) => {
+      events.splice(later(events), 0, { time: { stage: 1, phase: 'pusher', priority: null, step: 0 }, kind: 'damaged', player: 'Wes', amount: 2, source: 'fence', by: 'Vic', hp: 8 })
+    })).toContain('changed stage 1 pusher: Wes ends the phase at 8 HP, where the fence contacts the pushes call for leave 10 (R3, R13, A3, A22)')
     // R12: Ann's FWD2 west stops after one step with nothing in her way; or her first step goes north.
     expect(changed('R1-west-is-column-minus-one.json', (events) => drop(events, (e) => e.kind === 'moved' && e.time.step === 2)))
       .toContain('changed stage 1 movement 680 step 0: Ann\'s FWD2 stopped with 1 step(s) left and no obstruction (R12)')

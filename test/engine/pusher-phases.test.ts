@@ -1,9 +1,10 @@
 // Property: on small boards crowded with pushers and robots, every pusher phase the engine plays
 // is what R13, R20, R24, A3 and A22 call for, as the log replay judges it from the board file
 // (log-replay-pushers.ts, its model of R20 included). Robots play only turning cards, so the
-// pushers meet the robots where they were placed, in every stage a pusher acts. Two kinds of
-// board: robots in a line driven by a pusher (chains, often into other pushes), and robots round a
-// ring of pushers (cycles of waiting pushes, broken in board-file order, R20 and A3).
+// pushers meet the robots where they were placed, in every stage a pusher acts. Three kinds of
+// board: robots in a line driven by a pusher (chains, often into other pushes and the fence), lines
+// driven toward one square (chains that meet, A3), and robots round a ring of pushers (cycles of
+// waiting pushes, broken in board-file order, R20 and A3).
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { GameEvent } from '../../src/engine/events.js'
@@ -82,6 +83,35 @@ const ringCase = fc.record({
   return rulesCase(rows, cols, squares, elements, drawbridges, placed, sides)
 })
 
+/**
+ * Two lines of robots, each driven by a pusher toward one square, where a robot may stand on a
+ * pusher of its own: chains that meet (A3), and chains that wait on a robot in the middle (R20).
+ */
+const meetingCase = fc.record({
+  rows: fc.integer({ min: 3, max: 6 }),
+  cols: fc.integer({ min: 3, max: 6 }),
+  target: fc.nat(),
+  lines: fc.uniqueArray(fc.record({ dir: fc.constantFrom(...DIRECTIONS), length: fc.integer({ min: 1, max: 3 }) }), { minLength: 2, maxLength: 3, selector: (line) => line.dir }),
+  middle: fc.option(fc.constantFrom(...DIRECTIONS)),
+  sides: fc.array(fc.record({ pusher: fc.integer({ min: 0, max: 3 }), square: fc.nat(), side: fc.constantFrom(...DIRECTIONS), stages: stagesArb }), { maxLength: 2 }),
+  floors: fc.array(fc.record({ type: fc.constantFrom('pit', 'drawbridge', 'gear', 'conveyor'), square: fc.nat(), dir: fc.constantFrom(...DIRECTIONS), lowered: fc.boolean() }), { maxLength: 2 }),
+  robots: fc.array(fc.record({ square: fc.nat(), facing: fc.constantFrom(...DIRECTIONS), virtual: fc.integer({ min: 0, max: 19 }), weak: fc.integer({ min: 0, max: 3 }) }), { minLength: 4, maxLength: 8 }),
+}).map(({ rows, cols, target, lines, middle, sides, floors, robots }) => {
+  const at = parseSquare(`r${1 + (target % rows)}c${1 + (Math.floor(target / rows) % cols)}`)!
+  // Each line comes toward the target from the side opposite its direction, its pusher at the far end.
+  const behind = (dir: Direction, steps: number) => {
+    let square = at
+    for (let i = 0; i < steps; i++) square = neighbour(square, opposite(dir))
+    return formatSquare(square)
+  }
+  const wanted = [...lines.flatMap(({ dir, length }) => Array.from({ length }, (_, i) => behind(dir, i + 1))), ...(middle ? [formatSquare(at)] : [])]
+  const { squares, elements, drawbridges, placed } = crowdedBoard(rows, cols, floors, robots, (previous) => wanted[previous.length] ?? null, wanted)
+  const stands = (square: string) => placed.some((robot) => robot['at'] === square)
+  for (const { dir, length } of lines) if (stands(behind(dir, length))) elements.push({ type: 'pusher', at: behind(dir, length), side: opposite(dir), stages: [1, 2, 3, 4, 5] })
+  if (middle && stands(formatSquare(at))) elements.push({ type: 'pusher', at: formatSquare(at), side: middle, stages: [1, 2, 3, 4, 5] })
+  return rulesCase(rows, cols, squares, elements, drawbridges, placed, sides)
+})
+
 type Element = Record<string, unknown>
 type Floors = { type: string; square: number; dir: Direction; lowered: boolean }[]
 type Robots = { square: number; facing: Direction; virtual: number; weak: number }[]
@@ -151,6 +181,7 @@ function problemsOf(json: unknown): { problems: string[]; result: ReturnType<typ
 
 describe('property: pusher phases on boards crowded with pushers', () => {
   it('move the robots as R13, R20, R24, A3 and A22 call for', () => {
+    const before = { ...modelCounts }
     let waited = 0
     fc.assert(fc.property(crowdedCase, (json) => {
       const { problems, result } = problemsOf(json)
@@ -162,8 +193,19 @@ describe('property: pusher phases on boards crowded with pushers', () => {
         waited += moves.filter((m) => left.has(formatSquare(m.to))).length
       }
     }), { numRuns: 1500 })
-    // The boards are crowded enough that chains and other pushes often act in one phase.
+    // The boards are crowded enough that chains and other pushes often act in one phase, and the
+    // fence behind them often destroys a weak robot, which the model judges too (about 850 phases).
     expect(waited).toBeGreaterThan(100)
+    expect(modelCounts.fenceDeathsJudged - before.fenceDeathsJudged).toBeGreaterThan(300)
+  })
+
+  it('fail chains that meet, and let chains wait on a robot between them (R20, A3)', () => {
+    const before = { ...modelCounts }
+    fc.assert(fc.property(meetingCase, (json) => {
+      expect(problemsOf(json).problems).toEqual([])
+    }), { numRuns: 1000 })
+    // About a third of the cases have chains that meet in some phase the model judges (about 330).
+    expect(modelCounts.meetingsJudged - before.meetingsJudged).toBeGreaterThan(150)
   })
 
   it('break a cycle of waiting pushes at its first pusher in the board file (R20, A3)', () => {
