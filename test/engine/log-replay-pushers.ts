@@ -12,8 +12,8 @@
 //   the last robot of each (A22: a robot's stopped pushes before its others); chains that meet fail
 //   before any push waits; a chain moves unless its far end is stopped, and ends at a robot whose
 //   own pusher moves it; a cycle of waiting pushes is broken by its first push in the board file.
-//   Every real robot's HP after the fence is judged with its moves. Moves that meet only after a
-//   push waited, and options that the fence's damage may take (R28), are left to the rules cases.
+//   Every real robot's HP and options after the fence are judged with its moves. Moves that meet
+//   only after a push waited are left to the rules cases.
 import { PHASES, type GameEvent } from '../../src/engine/events.js'
 import { neighbour, opposite } from '../../src/engine/geometry.js'
 import type { Direction, PusherElement } from '../../src/engine/types.js'
@@ -32,8 +32,8 @@ interface Push {
 /** The board and robots as the phase begins: everything is judged on them, since pushes act at once. */
 interface Before { world: World; at: Map<string, StartOf>; lowered: Set<string>; pushes: Push[] }
 
-/** A robot as the phase begins: where it stands, whether it is real, its HP and how many options it holds (R28). */
-interface StartOf { at: string | null; real: boolean; hp: number; options: number }
+/** A robot as the phase begins: where it stands, whether it is real, its HP, how many options it holds and its sacrifice threshold (R28). */
+interface StartOf { at: string | null; real: boolean; hp: number; options: number; sacrificeAt: number }
 
 /** Whether a step from `at` towards `dir` is stopped by a wall, a raised bridge side or the fence, as the phase began. */
 const stopped = (before: Before, at: string, dir: Direction) => barrier(before.world, at, dir, before.lowered) !== null
@@ -48,7 +48,7 @@ function phaseStart(world: World, pushers: readonly PusherElement[]): Before {
   const at = new Map<string, StartOf>()
   for (const [player, robot] of world.robots) {
     if (robot.at === null || robot.mode === 'destroyed') continue
-    at.set(player, { at: robot.at, real: robot.mode === 'real', hp: robot.hp, options: robot.options.length })
+    at.set(player, { at: robot.at, real: robot.mode === 'real', hp: robot.hp, options: robot.options.length, sacrificeAt: robot.sacrificeAt })
   }
   const start: Before = { world, at, lowered: new Set(world.lowered), pushes }
   for (const [player, robot] of world.robots) {
@@ -130,11 +130,16 @@ function pusherProblems(before: Before, moves: Map<string, Extract<GameEvent, { 
   }
   const plain = plainOutcome(before, moves)
   if (plain !== null) {
-    // The fence's contacts all come before any push waits (R3, A3): every real robot's HP is told.
-    for (const [player, hp] of plain.hp) {
+    // The fence's contacts all come before any push waits (R3, A3): every real robot's HP and
+    // options are told.
+    for (const [player, health] of plain.health) {
       const robot = before.world.robots.get(player)!
       if (!before.at.get(player)!.real || (robot.mode === 'destroyed' && moves.has(player))) continue
-      if (robot.hp !== Math.max(0, hp)) problems.push(`${player} ends the phase at ${robot.hp} HP, where the fence contacts the pushes call for leave ${Math.max(0, hp)} (R3, R13, A3, A22)`)
+      // A destroyed robot's options go back to the deck (R32).
+      const [hp, options] = health.hp > 0 ? [health.hp, health.options] : [0, 0]
+      if (robot.hp !== hp || robot.options.length !== options) {
+        problems.push(`${player} ends the phase at ${robot.hp} HP with ${robot.options.length} option(s), where the fence contacts the pushes call for leave ${hp} HP with ${options} (R3, R13, R28, A3, A22)`)
+      }
     }
     for (const [player, { real }] of before.at) {
       if (!real) continue
@@ -174,14 +179,14 @@ class WaitCycle { constructor(readonly pushes: Push[]) {} }
  * (and maybe destroying) the last robot (withoutMeetings). Pushes that wait on one another in a
  * cycle (R20, A3): the first of the cycle in board-file order is played as a plain R13 push,
  * shoving every robot ahead of it, whose own pushers then move them no more; the others move into
- * the squares as they empty. Returns the moves and each robot's HP after the fence; null when A3's
- * order or another rule decides instead: moves that meet after a push waited (one robot in two
- * chains, two robots into one square, a swap), a cycle whose breaking push fails or involves a
- * robot with two pushes, a robot two pushes could move where one of them waited or would meet
- * another move (A22 with A3), a robot destroyed in the phase the model cannot tell, options that
- * may be sacrificed to the fence (R28), a teleporter or switch entered.
+ * the squares as they empty. Returns the moves and each robot's HP and options after the fence;
+ * null when A3's order or another rule decides instead: moves that meet after a push waited (one
+ * robot in two chains, two robots into one square, a swap), a cycle whose breaking push fails or
+ * involves a robot with two pushes, a robot two pushes could move where one of them waited or
+ * would meet another move (A22 with A3), a robot destroyed in the phase the model cannot tell, a
+ * teleporter or switch entered.
  */
-function plainOutcome(before: Before, moves: ReadonlyMap<string, Extract<GameEvent, { kind: 'moved' }>>): { plan: Map<string, Move>; hp: Map<string, number> } | null {
+function plainOutcome(before: Before, moves: ReadonlyMap<string, Extract<GameEvent, { kind: 'moved' }>>): { plan: Map<string, Move>; health: Map<string, Health> } | null {
   const entered = [...moves.values()].map((m) => key(m.to)!)
   for (const push of before.pushes) if (!stopped(before, push.from, push.dir)) entered.push(target(push))
   if (entered.some((at) => ['teleporter', 'switch'].includes(before.world.floor.get(at)?.type ?? ''))) return null
@@ -194,7 +199,7 @@ function plainOutcome(before: Before, moves: ReadonlyMap<string, Extract<GameEve
   }
   const settled = withoutMeetings(before, own)
   if (settled === null) return null
-  const { pending: live, gone, hp } = settled
+  const { pending: live, gone, health } = settled
   // A robot the fence destroys later in the phase (after a push waited) empties its square when
   // A3's rounds say: not judged. A robot a move took into a pit or a raised drawbridge is judged
   // by that move.
@@ -209,7 +214,7 @@ function plainOutcome(before: Before, moves: ReadonlyMap<string, Extract<GameEve
       if (breakers.size > 0) modelCounts.cyclesJudged++
       if (settled.met) modelCounts.meetingsJudged++
       if (gone.size > 0) modelCounts.fenceDeathsJudged++
-      return { plan, hp }
+      return { plan, health }
     } catch (thrown) {
       if (thrown === UNJUDGED) {
         if (breakers.size > 0) modelCounts.cyclesUnjudged++
@@ -233,17 +238,18 @@ function plainOutcome(before: Before, moves: ReadonlyMap<string, Extract<GameEve
  * A3's first rounds, before any push waits: each push is walked as the phase begins, to a free
  * square, to a robot with a push of its own still to play (where it waits), or to a wall, a bridge
  * side or the fence. Chains that a barrier stops fail first (R13): the fence hurts the last robot
- * of each, 2 HP a contact, and a robot it destroys leaves the board (R3, R27). Then pushes of
+ * of each, 2 damage a contact (options first at the robot's threshold, R28), and a robot it
+ * destroys leaves the board (R3, R27). Then pushes of
  * different robots that would move one robot or enter one square all fail (R20, A3), and their
  * robots may be pushed as in R13 (a new attempt: the fence may hurt them again, A3). Again, until
  * neither is left. Returns the pushes still to play, whether any met, the robots the fence
- * destroyed and each robot's HP after it (0 or less: destroyed); null where options may be sacrificed to the fence (R28), or where a meeting push's
- * robot has another push (A22 with A3's order).
+ * destroyed and each robot's HP and options after it; null where a meeting push's robot has
+ * another push (A22 with A3's order).
  */
-function withoutMeetings(before: Before, own: ReadonlyMap<string, Push[]>): { pending: Map<string, Push[]>; met: boolean; gone: Set<string>; hp: Map<string, number> } | null {
+function withoutMeetings(before: Before, own: ReadonlyMap<string, Push[]>): { pending: Map<string, Push[]>; met: boolean; gone: Set<string>; health: Map<string, Health> } | null {
   const pending = new Map(own)
   const gone = new Set<string>()
-  const hp = new Map([...before.at].map(([player, robot]) => [player, robot.hp]))
+  const health = new Map([...before.at].map(([player, robot]): [string, Health] => [player, { hp: robot.hp, options: robot.options }]))
   let met = false
   const drop = (push: Push) => {
     const left = pending.get(push.player)!.filter((p) => p !== push)
@@ -259,13 +265,10 @@ function withoutMeetings(before: Before, own: ReadonlyMap<string, Push[]>): { pe
       // destroys so tries no other push. The last robot of a stopped chain has no push to try.
       const ownSquareFirst = [...blocked.filter((w) => w.entered.length === 0), ...blocked.filter((w) => w.entered.length > 0)]
       for (const { push, moved, stop } of ownSquareFirst) {
-        if (stop !== 'fence' || hp.get(push.player)! <= 0) continue
-        const victim = moved.at(-1)!
-        if (before.at.get(victim)!.options > 0) return null
-        hp.set(victim, hp.get(victim)! - 2)
+        if (stop === 'fence' && health.get(push.player)!.hp > 0) hurt(health.get(moved.at(-1)!)!, 2, before.at.get(moved.at(-1)!)!.sacrificeAt)
       }
-      for (const [player, left] of hp) {
-        if (left > 0 || gone.has(player)) continue
+      for (const [player, { hp }] of health) {
+        if (hp > 0 || gone.has(player)) continue
         gone.add(player)
         pending.delete(player)
       }
@@ -276,10 +279,21 @@ function withoutMeetings(before: Before, own: ReadonlyMap<string, Push[]>): { pe
       for (const what of [...w.moved.map((robot) => `robot ${robot}`), ...w.entered]) claims.set(what, [...(claims.get(what) ?? []), w.push])
     }
     const meeting = new Set([...claims.values()].filter((pushes) => pushes.some((p) => p.player !== pushes[0]!.player)).flat())
-    if (meeting.size === 0) return { pending, met, gone, hp }
+    if (meeting.size === 0) return { pending, met, gone, health }
     if ([...meeting].some((push) => pending.get(push.player)!.length > 1)) return null
     meeting.forEach(drop)
     met = true
+  }
+}
+
+/** A robot's HP and the number of options it holds. */
+interface Health { hp: number; options: number }
+
+/** R3, R27, R28: `points` of damage, each taking the oldest option instead while HP is at or below `sacrificeAt`. */
+function hurt(health: Health, points: number, sacrificeAt: number): void {
+  for (let point = 0; point < points && health.hp > 0; point++) {
+    if (health.options > 0 && health.hp <= sacrificeAt) health.options--
+    else health.hp--
   }
 }
 

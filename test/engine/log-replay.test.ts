@@ -219,7 +219,7 @@ describe('the event log, replayed, tells the story the robots show', () => {
     // A22: the fence destroys Vic before her other push is tried, and the log hurts Wes at its far end.
     expect(changed('R20-A22-a-robot-the-fence-destroys-tries-no-other-push.json', (events) => {
       events.splice(later(events), 0, { time: { stage: 1, phase: 'pusher', priority: null, step: 0 }, kind: 'damaged', player: 'Wes', amount: 2, source: 'fence', by: 'Vic', hp: 8 })
-    })).toContain('changed stage 1 pusher: Wes ends the phase at 8 HP, where the fence contacts the pushes call for leave 10 (R3, R13, A3, A22)')
+    })).toContain('changed stage 1 pusher: Wes ends the phase at 8 HP with 0 option(s), where the fence contacts the pushes call for leave 10 HP with 0 (R3, R13, R28, A3, A22)')
     // R12: Ann's FWD2 west stops after one step with nothing in her way; or her first step goes north.
     expect(changed('R1-west-is-column-minus-one.json', (events) => drop(events, (e) => e.kind === 'moved' && e.time.step === 2)))
       .toContain('changed stage 1 movement 680 step 0: Ann\'s FWD2 stopped with 1 step(s) left and no obstruction (R12)')

@@ -149,11 +149,14 @@ function crowdedBoard(rows: number, cols: number, floors: Floors, robots: Robots
     const at = along !== null && free.includes(along) ? along : free[square % free.length]!
     taken.add(at)
     const program = TURNING_CARDS.slice(5 * placed.length, 5 * placed.length + 5)
-    // Some robots at 2 HP, so that the fence behind a pusher can destroy them (R3): registers 2-5 fused (R27).
-    const hp = weak === 0 ? 2 : 10
+    // Some robots at 2 HP, so that the fence behind a pusher can destroy them (R3), and some at 3 HP
+    // with two options, which its damage takes first (R28); registers from the HP on fused (R27).
+    const hp = weak === 0 ? 2 : weak === 1 ? 3 : 10
+    const unfused = Math.min(5, hp - 1)
     placed.push({
-      player: `P${placed.length + 1}`, at, facing, hp, mode: virtual === 0 ? 'virtual' : 'real',
-      ...(hp === 2 ? { fused: Object.fromEntries(program.slice(1).map((card, i) => [String(i + 2), card])), program: program.slice(0, 1) } : { program }),
+      player: `P${placed.length + 1}`, at, facing, hp, mode: virtual === 0 ? 'virtual' : 'real', program: program.slice(0, unfused),
+      ...(hp < 6 ? { fused: Object.fromEntries(program.slice(unfused).map((card, i) => [String(unfused + i + 1), card])) } : {}),
+      ...(weak === 1 ? { options: ['Rear Laser', 'Double Laser'] } : {}),
     })
   }
   return { squares, elements, drawbridges, placed }
