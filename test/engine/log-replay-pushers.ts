@@ -239,10 +239,9 @@ function plainOutcome(before: Before, moves: ReadonlyMap<string, Extract<GameEve
  * square, to a robot with a push of its own still to play (where it waits), or to a wall, a bridge
  * side or the fence. Chains that a barrier stops fail first (R13): the fence hurts the last robot
  * of each, 2 damage a contact (options first at the robot's threshold, R28), and a robot it
- * destroys leaves the board (R3, R27). Then pushes of
- * different robots that would move one robot or enter one square all fail (R20, A3), and their
- * robots may be pushed as in R13 (a new attempt: the fence may hurt them again, A3). Again, until
- * neither is left. Returns the pushes still to play, whether any met, the robots the fence
+ * destroys leaves the board (R3, R27). Then pushes of different robots that would move one robot
+ * or enter one square all fail (R20, A3), and their robots may be pushed as in R13 (a new attempt:
+ * the fence may hurt them again, A3). Again, until neither is left. Returns the pushes still to play, whether any met, the robots the fence
  * destroyed and each robot's HP and options after it; null where a meeting push's robot has
  * another push (A22 with A3's order).
  */
