@@ -24,15 +24,27 @@ const TURNING_CARDS = [
 ]
 const stagesArb = fc.uniqueArray(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 5 })
 
+/** More pushers (pusher > 0) and walls (pusher 0) on the robots' squares, each on a robot the number picks. */
+const sidesArb = (limits: { minLength?: number; maxLength: number }) =>
+  fc.array(fc.record({ pusher: fc.integer({ min: 0, max: 3 }), square: fc.nat(), side: fc.constantFrom(...DIRECTIONS), stages: stagesArb }), limits)
+
+/** A few floor elements, on squares the numbers pick. */
+const floorsArb = (maxLength: number) =>
+  fc.array(fc.record({ type: fc.constantFrom('pit', 'drawbridge', 'gear', 'conveyor'), square: fc.nat(), dir: fc.constantFrom(...DIRECTIONS), lowered: fc.boolean() }), { maxLength })
+
+/** Up to eight robots, one in `virtualOneIn` virtual; `weak` from 0 to `weakMax`, where 0 and 1 make a weak robot (crowdedBoard). */
+const robotsArb = (minLength: number, virtualOneIn: number, weakMax: number) =>
+  fc.array(fc.record({ square: fc.nat(), facing: fc.constantFrom(...DIRECTIONS), virtual: fc.integer({ min: 0, max: virtualOneIn - 1 }), weak: fc.integer({ min: 0, max: weakMax }) }), { minLength, maxLength: 8 })
+
 /** A rules case (FORMAT.md) on a board of up to 5×5 squares with up to 12 pushers and walls and up to 8 robots. */
 const crowdedCase = fc.record({
   rows: fc.integer({ min: 2, max: 5 }),
   cols: fc.integer({ min: 3, max: 5 }),
   /** The first robots stand in a line, a pusher drives the first along it and another acts on the last: chains, often into other pushes. */
   line: fc.record({ length: fc.integer({ min: 2, max: 4 }), dir: fc.constantFrom(...DIRECTIONS), lastSide: fc.constantFrom(...DIRECTIONS) }),
-  sides: fc.array(fc.record({ pusher: fc.integer({ min: 0, max: 3 }), square: fc.nat(), side: fc.constantFrom(...DIRECTIONS), stages: stagesArb }), { minLength: 2, maxLength: 10 }),
-  floors: fc.array(fc.record({ type: fc.constantFrom('pit', 'drawbridge', 'gear', 'conveyor'), square: fc.nat(), dir: fc.constantFrom(...DIRECTIONS), lowered: fc.boolean() }), { maxLength: 3 }),
-  robots: fc.array(fc.record({ square: fc.nat(), facing: fc.constantFrom(...DIRECTIONS), virtual: fc.integer({ min: 0, max: 9 }), weak: fc.integer({ min: 0, max: 3 }) }), { minLength: 3, maxLength: 8 }),
+  sides: sidesArb({ minLength: 2, maxLength: 10 }),
+  floors: floorsArb(3),
+  robots: robotsArb(3, 10, 3),
 }).map(({ rows, cols, line, sides, floors, robots }) => {
   const { squares, elements, drawbridges, placed } = crowdedBoard(rows, cols, floors, robots, (previous) =>
     previous.length < line.length && previous.length > 0 ? formatSquare(neighbour(parseSquare(previous.at(-1)!)!, line.dir)) : null)
@@ -51,9 +63,9 @@ const ringCase = fc.record({
   rows: fc.integer({ min: 4, max: 6 }),
   cols: fc.integer({ min: 4, max: 6 }),
   ring: fc.record({ row: fc.nat(), col: fc.nat(), long: fc.boolean(), backwards: fc.boolean(), gap: fc.integer({ min: -12, max: 5 }), order: fc.array(fc.nat(), { minLength: 6, maxLength: 6 }) }),
-  sides: fc.array(fc.record({ pusher: fc.integer({ min: 0, max: 3 }), square: fc.nat(), side: fc.constantFrom(...DIRECTIONS), stages: stagesArb }), { maxLength: 2 }),
-  floors: fc.array(fc.record({ type: fc.constantFrom('pit', 'drawbridge', 'gear', 'conveyor'), square: fc.nat(), dir: fc.constantFrom(...DIRECTIONS), lowered: fc.boolean() }), { maxLength: 3 }),
-  robots: fc.array(fc.record({ square: fc.nat(), facing: fc.constantFrom(...DIRECTIONS), virtual: fc.integer({ min: 0, max: 19 }), weak: fc.integer({ min: 0, max: 5 }) }), { minLength: 6, maxLength: 8 }),
+  sides: sidesArb({ maxLength: 2 }),
+  floors: floorsArb(3),
+  robots: robotsArb(6, 20, 5),
 }).map(({ rows, cols, ring, sides, floors, robots }) => {
   const width = ring.long ? 3 : 2
   // Off the fence where the board has room, so that the push breaking the cycle can shove a robot out.
@@ -93,9 +105,9 @@ const meetingCase = fc.record({
   target: fc.nat(),
   lines: fc.uniqueArray(fc.record({ dir: fc.constantFrom(...DIRECTIONS), length: fc.integer({ min: 1, max: 3 }) }), { minLength: 2, maxLength: 3, selector: (line) => line.dir }),
   middle: fc.option(fc.constantFrom(...DIRECTIONS)),
-  sides: fc.array(fc.record({ pusher: fc.integer({ min: 0, max: 3 }), square: fc.nat(), side: fc.constantFrom(...DIRECTIONS), stages: stagesArb }), { maxLength: 2 }),
-  floors: fc.array(fc.record({ type: fc.constantFrom('pit', 'drawbridge', 'gear', 'conveyor'), square: fc.nat(), dir: fc.constantFrom(...DIRECTIONS), lowered: fc.boolean() }), { maxLength: 2 }),
-  robots: fc.array(fc.record({ square: fc.nat(), facing: fc.constantFrom(...DIRECTIONS), virtual: fc.integer({ min: 0, max: 19 }), weak: fc.integer({ min: 0, max: 3 }) }), { minLength: 4, maxLength: 8 }),
+  sides: sidesArb({ maxLength: 2 }),
+  floors: floorsArb(2),
+  robots: robotsArb(4, 20, 3),
 }).map(({ rows, cols, target, lines, middle, sides, floors, robots }) => {
   const at = parseSquare(`r${1 + (target % rows)}c${1 + (Math.floor(target / rows) % cols)}`)!
   // Each line comes toward the target from the side opposite its direction, its pusher at the far end.
