@@ -298,13 +298,13 @@ function hurt(health: Health, points: number, sacrificeAt: number): void {
 
 /**
  * A push walked on the board as the phase began (less the robots `gone`): the robots it moves, the
- * squares they enter, and what stops it (the fence only where no wall stands on the board's edge, R3).
+ * squares they enter, and what stops it.
  */
 function walk(before: Before, push: Push, pending: ReadonlyMap<string, Push[]>, gone: ReadonlySet<string>) {
   const moved = [push.player]
   const entered: string[] = []
   for (let at = push.from; ;) {
-    const stop = before.world.walls.has(`${at} ${push.dir}`) ? 'wall' : barrier(before.world, at, push.dir, before.lowered)
+    const stop = barrier(before.world, at, push.dir, before.lowered)
     if (stop !== null) return { push, moved, entered, stop }
     at = ahead(at, push.dir)
     entered.push(at)

@@ -124,9 +124,10 @@ export function stepDirection(from: Square, to: Square): Direction | null {
 
 /** What stops a step from `at` towards `dir` (R3, R4, R15), with the drawbridges `lowered` (now, by default). */
 export function barrier(world: World, at: string, dir: Direction, lowered: ReadonlySet<string> = world.lowered): 'fence' | 'wall' | 'bridge' | null {
+  // A wall on the board's edge stands in front of the fence (R3).
+  if (world.walls.has(`${at} ${dir}`)) return 'wall'
   const next = neighbour(squareOf(at), dir)
   if (!onBoard(world, next)) return 'fence'
-  if (world.walls.has(`${at} ${dir}`)) return 'wall'
   const to = key(next)!
   const bridge = world.floor.get(to)
   return bridge?.type === 'drawbridge' && !lowered.has(to) && bridge.side === opposite(dir) ? 'bridge' : null
