@@ -8,91 +8,14 @@
 // pure, and the same seed plays the same game.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { boardSchema, compileBoard } from '../../src/engine/board.js'
 import { FULL_DECK, canUseCard, cardSetsFor, fusedCards, fusedRegistersFor } from '../../src/engine/deck.js'
 import { formatSquare } from '../../src/engine/geometry.js'
 import { newGame } from '../../src/engine/game.js'
 import { PLAYER_NAMES, randomOrders, simulateGame } from '../../src/engine/simulation.js'
 import { resolveTurn } from '../../src/engine/turn.js'
-import { DOUBLE_WRENCH_CHOICES, OPTION_NAMES, type Board, type BoardDefinition, type GameState, type OptionName, type RobotSnapshot, type RobotState } from '../../src/engine/types.js'
+import { DIRECTIONS, DOUBLE_WRENCH_CHOICES, OPTION_NAMES, type Board, type GameState, type OptionName, type RobotSnapshot, type RobotState } from '../../src/engine/types.js'
 import { logProblems } from './log-replay.js'
-
-const DIRS = ['N', 'E', 'S', 'W'] as const
-const FLOOR_TYPES = ['pit', 'conveyor', 'gear', 'crusher', 'drawbridge', 'teleporter', 'switch', 'wrench', 'flag', 'upgrade'] as const
-const stagesArb = fc.uniqueArray(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 5 })
-
-/** Everything one floor element might need; the type decides which fields are used. */
-const floorSeed = fc.record({
-  type: fc.constantFrom(...FLOOR_TYPES, 'conveyor', 'conveyor', 'flag'),
-  dir: fc.constantFrom(...DIRS),
-  blue: fc.boolean(),
-  turn: fc.constantFrom('left', 'right', 'uturn'),
-  stages: stagesArb,
-  active: fc.boolean(),
-  toggle: fc.boolean(),
-  picks: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }),
-  count: fc.constantFrom(1, 2),
-})
-const sideSeed = fc.record({
-  type: fc.constantFrom('wall', 'wall', 'pusher', 'laser'),
-  square: fc.nat(), side: fc.constantFrom(...DIRS), stages: stagesArb,
-  red: fc.boolean(), strength: fc.integer({ min: 1, max: 3 }),
-})
-
-/** A valid board file (FORMAT.md section 1), built so that every rule of the format holds. */
-const boardArb = fc.record({
-  rows: fc.integer({ min: 3, max: 6 }),
-  cols: fc.integer({ min: 3, max: 6 }),
-  order: fc.array(fc.nat(), { minLength: 36, maxLength: 36 }),
-  floors: fc.array(floorSeed, { maxLength: 14 }),
-  sides: fc.array(sideSeed, { maxLength: 10 }),
-  facing: fc.constantFrom(...DIRS),
-}).map(({ rows, cols, order, floors, sides, facing }) => {
-  const squares: string[] = []
-  for (let r = 1; r <= rows; r++) for (let c = 1; c <= cols; c++) squares.push(`r${r}c${c}`)
-  // A seeded permutation of the squares: the first is the start (left bare), the next hold floor elements.
-  const shuffledSquares = squares.map((s, i) => [order[i]!, i, s] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2])
-  const start = shuffledSquares[0]!
-  const used = floors.slice(0, squares.length - 1)
-  let flag = 0
-  let colour = 0
-  const elements: Record<string, unknown>[] = used.map((f, i) => {
-    const at = shuffledSquares[i + 1]!
-    switch (f.type) {
-      case 'pit': return { type: 'pit', at }
-      case 'conveyor': return { type: 'conveyor', at, dir: f.dir, colour: f.blue ? 'blue' : 'yellow' }
-      case 'gear': return { type: 'gear', at, turn: f.turn }
-      case 'crusher': return { type: 'crusher', at, stages: f.stages }
-      case 'drawbridge': return { type: 'drawbridge', at, side: f.dir }
-      case 'teleporter': return { type: 'teleporter', at, colour: `c${String.fromCharCode(97 + colour++)}`, active: f.active }
-      case 'wrench': return { type: 'wrench', at, count: f.count }
-      case 'flag': return { type: 'flag', at, number: ++flag }
-      case 'upgrade': return { type: 'upgrade', at }
-      default: return { type: 'switch', at, kind: f.toggle ? 'toggle' : 'pressure', picks: f.picks }
-    }
-  })
-  const targetsFor = (kind: string) => elements.filter((e) => e['type'] === 'teleporter' || (kind === 'pressure' && e['type'] === 'drawbridge')).map((e) => e['at'] as string)
-  const finished = elements.map((e) => {
-    if (e['type'] !== 'switch') return e
-    const options = targetsFor(e['kind'] as string)
-    if (options.length === 0) return { type: 'upgrade', at: e['at'] }
-    const targets = [...new Set((e['picks'] as number[]).map((p) => options[p % options.length]!))]
-    return { type: 'switch', at: e['at'], kind: e['kind'], targets }
-  })
-  for (const s of sides) {
-    const at = squares[s.square % squares.length]!
-    if (s.type === 'wall') finished.push({ type: 'wall', at, side: s.side })
-    else if (s.type === 'pusher') finished.push({ type: 'pusher', at, side: s.side, stages: s.stages })
-    else finished.push({ type: 'laser', at, dir: s.side, colour: s.red ? 'red' : 'blue', strength: s.strength })
-  }
-  return { name: 'random', rows, cols, start: { at: start, facing }, elements: finished }
-})
-
-function compile(json: unknown): Board {
-  const parsed = boardSchema.safeParse(json)
-  if (!parsed.success) throw new Error(`generated board refused: ${JSON.stringify(parsed.error.issues[0])}`)
-  return compileBoard(parsed.data as BoardDefinition)
-}
+import { boardArb, compile } from './random-boards.js'
 
 const onBoard = (board: Board, r: { at: { row: number; col: number } | null }) =>
   r.at === null || (r.at.row >= 1 && r.at.row <= board.rows && r.at.col >= 1 && r.at.col <= board.cols)
@@ -152,7 +75,7 @@ const gameArb = fc.record({
   seed: fc.integer(),
   reboots: fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }),
   choices: fc.array(choicesArb, { minLength: 5, maxLength: 5 }),
-  facings: fc.array(fc.constantFrom(...DIRS), { minLength: 40, maxLength: 40 }),
+  facings: fc.array(fc.constantFrom(...DIRECTIONS), { minLength: 40, maxLength: 40 }),
 })
 
 /** R32: every option of the deck is in exactly one place, the deck or one robot's hardware. */
