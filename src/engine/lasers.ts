@@ -49,7 +49,7 @@ export function fireBoardLasers(ctx: Resolution): void {
   const hits: Hit[] = []
   const occupied = markSeats(ctx)
   for (let b = 0; b < beams.paths.length; b++) {
-    const laser = ctx.board.lasers[b]!
+    const laser = beams.lasers[b]!
     // The beam starts on the turret's own square and goes on along the ray beyond it (BoardBeams).
     const path = beams.paths[b]!
     const open = openLength(ctx.board, ctx.boardState, path)

@@ -6,7 +6,7 @@
 import { directionIndex } from './geometry.js'
 import { squareIndex, stepsTowards } from './board.js'
 import { isRaisedDrawbridge } from './floor.js'
-import type { Board, BoardState, Direction, Ray, Square } from './types.js'
+import type { Board, BoardState, Direction, LaserElement, Ray, Square } from './types.js'
 
 /** The ray from the square at `index` towards `dir`: it starts with the square one step away. */
 export function rayFrom(board: Board, dir: Direction, index: number): Ray {
@@ -55,14 +55,21 @@ export function firstSquares(ray: Ray, count: number): Square[] {
 }
 
 /**
- * A board's laser beams (R23), worked out once per board: for each of `board.lasers`, in order,
- * the path of its beam as a ray that starts on the turret's own square; and `reach`, 1 on every
+ * A board's laser beams (R23), worked out once per board: its lasers in the order they fire, and
+ * for each the path of its beam as a ray that starts on the turret's own square; and `reach`, 1 on every
  * square some beam could cross while no drawbridge is raised. A drawbridge on the turret's own
  * square is one of the ray's drawbridges like any other: raised, it stops the beam before it
  * crosses anything (R15: raised drawbridges stop all lasers; A23). Kept in a WeakMap keyed by the
  * board, like board-tables.ts.
  */
 export interface BoardBeams {
+  /**
+   * The board's lasers by their turret's square, then direction, colour and strength: not the
+   * order of the board file, which must change nothing (all beams fire at once, R23), yet decides
+   * the order of a volley's damage and so the HP each damage event tells.
+   */
+  readonly lasers: readonly LaserElement[]
+  /** The path of each beam, in the order of `lasers`. */
   readonly paths: readonly Ray[]
   readonly reach: Uint8Array
 }
@@ -73,7 +80,9 @@ export function boardBeams(board: Board): BoardBeams {
   let beams = beamsByBoard.get(board)
   if (beams === undefined) {
     const reach = new Uint8Array(board.squares.length)
-    const paths = board.lasers.map((laser) => {
+    const lasers = board.lasers.slice().sort((a, b) => squareIndex(board, a.at) - squareIndex(board, b.at) ||
+      directionIndex(a.dir) - directionIndex(b.dir) || Number(a.colour > b.colour) - Number(a.colour < b.colour) || a.strength - b.strength)
+    const paths = lasers.map((laser) => {
       const first = squareIndex(board, laser.at)
       const ray = rayFrom(board, laser.dir, first)
       const indices = [first, ...ray.indices]
@@ -81,7 +90,7 @@ export function boardBeams(board: Board): BoardBeams {
       const own = board.floorTypes[first] === 'drawbridge' ? [0] : []
       return makeRay(indices, [board.squares[first]!, ...ray.squares], [...own, ...ray.drawbridges.map((at) => at + 1)])
     })
-    beams = { paths, reach }
+    beams = { lasers, paths, reach }
     beamsByBoard.set(board, beams)
   }
   return beams

@@ -14,7 +14,7 @@ describe('the engine output digest', () => {
   it('is unchanged over 72 seeded games (4 boards, 2/4/8 players, seeds 1-6, up to 60 turns)', () => {
     const result = gameLogDigest({ boards: BOARDS, seeds: 6, turns: 60, caseFolders: [], caseTurns: 0 })
     expect(result.turns).toBe(1750)
-    expect(result.digest).toBe('d5e9cb9aeaddf531e2df0757e26a77b2a25df7b0bba596ab328286ef1c1d2ff7')
+    expect(result.digest).toBe('f48b5e647b2e059fb2b36698cdea9f6a90b4cec46451fcab0f8d25a67c5e3ad0')
   })
 
   const hasPublic = existsSync(CASE_FOLDERS.public)
