@@ -16,7 +16,8 @@
 //      board-file order is played now as a plain R13 push (R20).
 // A push that fails leaves its robot standing, so later rounds may push it as in R13 (R20).
 // Virtual robots ignore all this (R24): each moves unless a wall or the fence stops it, but, like
-// a real robot, not when two pushers could push it at once (A22).
+// a real robot, not when two pushers could push it at once (A22). Robots are taken in seat order,
+// so nothing else the phase does depends on the order of the board file either.
 import { isOnFloor, setPhase, type Resolution } from './context.js'
 import { squareIndex } from './board.js'
 import { barrierAt, stepAhead } from './floor.js'
@@ -28,14 +29,15 @@ export function runPushers(ctx: Resolution, stage: number): void {
   const pushers = ctx.board.pushersByStage[stage]!
   if (pushers.length === 0 || !anyoneOnAPusher(ctx, stage)) return
   setPhase(ctx, 'pusher')
+  // Robot by robot in seat order, each robot's pushes in board-file order: the pushes are tried,
+  // and what they do is told, in an order that does not depend on the board file; only a cycle of
+  // waiting pushes goes by the pushers' own order there (`order`, R20).
   const pushes: Push[] = []
-  for (const pusher of pushers) {
-    const at = squareIndex(ctx.board, pusher.at)
-    for (const robot of ctx.robots) {
-      if (isOnFloor(robot) && robot.atIndex === at) {
-        pushes.push({ robot, dir: opposite(pusher.side), order: pushes.length, state: 'pending' })
-      }
-    }
+  for (const robot of ctx.robots) {
+    if (!isOnFloor(robot)) continue
+    pushers.forEach((pusher, order) => {
+      if (squareIndex(ctx.board, pusher.at) === robot.atIndex) pushes.push({ robot, dir: opposite(pusher.side), order, state: 'pending' })
+    })
   }
   if (pushes.length === 0) return
   for (const push of pushes) if (push.robot.mode !== 'real' && push.state === 'pending') pushVirtual(ctx, pushes, push.robot)
@@ -54,12 +56,13 @@ export function runPushers(ctx: Resolution, stage: number): void {
 function pushVirtual(ctx: Resolution, pushes: readonly Push[], robot: Push['robot']): void {
   const own = pushes.filter((push) => push.robot === robot)
   const from = robot.atIndex
-  const stopped = own.map((push) => barrierAt(ctx.board, ctx.boardState, stepAhead(ctx.board, from, push.dir), push.dir) !== null)
-  own.forEach((push, i) => {
-    push.state = 'done'
-    if (stopped[i] && isOnFloor(robot)) tryStep(ctx, robot, push.dir, 'pusher')
-  })
-  const free = own.filter((_, i) => !stopped[i])
+  const barriers = own.map((push) => barrierAt(ctx.board, ctx.boardState, stepAhead(ctx.board, from, push.dir), push.dir))
+  for (const push of own) push.state = 'done'
+  // The harmless stops before the fence's, so that what the log tells of a robot the fence
+  // destroys does not depend on the order of the pushers in the board file (see failBlocked).
+  own.forEach((push, i) => { if (barriers[i] !== null && barriers[i] !== 'fence' && isOnFloor(robot)) tryStep(ctx, robot, push.dir, 'pusher') })
+  own.forEach((push, i) => { if (barriers[i] === 'fence' && isOnFloor(robot)) tryStep(ctx, robot, push.dir, 'pusher') })
+  const free = own.filter((_, i) => barriers[i] === null)
   if (free.length === 1 && isOnFloor(robot)) tryStep(ctx, robot, free[0]!.dir, 'pusher')
 }
 
@@ -110,11 +113,7 @@ function settleRealPushes(ctx: Resolution, pushes: readonly Push[]): void {
     const plans = pending.map((push) => planPush(ctx, push, pushes, moved, false))
     const blocked = plans.filter((plan) => plan.end === 'blocked')
     if (blocked.length > 0) {
-      // A push that a barrier stops at its own square is tried first (A3, A22): if the fence
-      // destroys its robot, the robot's other push is not tried, and hurts nobody at the far end
-      // of its chain, whatever the order of the pushers in the board file.
-      for (const plan of blocked) if (stoppedAtOwnSquare(plan)) fail(ctx, plan)
-      for (const plan of blocked) if (!stoppedAtOwnSquare(plan)) fail(ctx, plan)
+      failBlocked(ctx, blocked)
       continue
     }
     const conflicted = findConflicts(ctx, plans)
@@ -124,7 +123,7 @@ function settleRealPushes(ctx: Resolution, pushes: readonly Push[]): void {
     }
     const free = plans.filter((plan) => plan.end === 'free')
     if (free.length > 0) {
-      // In board order; each plan is worked out again just before it is played, since a robot
+      // In seat order; each plan is worked out again just before it is played, since a robot
       // that an earlier one sent through a teleporter may now stand in its way.
       for (const { push } of free) {
         const plan = planPush(ctx, push, pushes, moved, false)
@@ -152,10 +151,25 @@ function play(ctx: Resolution, plan: Plan, moved: Set<Push['robot']>): void {
   moveChain(ctx, plan.push.robot, plan.chain, plan.push.dir, 'pusher')
 }
 
+/**
+ * R13, R20: blocked pushes move nobody, and the fence hurts whoever meets it (R3). A push that a
+ * barrier stops at its own square is tried first (A3, A22), those a wall or a bridge side stops
+ * before those the fence stops: if the fence destroys the robot, the log has told every push that
+ * stopped it, whatever the order of the pushers in the board file, and the robot tries no other
+ * push, so it hurts nobody at the far end of another chain. The other blocked pushes cannot
+ * destroy one another's robots (a chain ends before a robot whose own push is pending), so their
+ * order changes only the order of the events of the moment.
+ */
+function failBlocked(ctx: Resolution, blocked: readonly Plan[]): void {
+  for (const plan of blocked) if (stoppedAtOwnSquare(plan) && plan.barrier !== 'fence') fail(ctx, plan)
+  for (const plan of blocked) if (stoppedAtOwnSquare(plan) && plan.barrier === 'fence') fail(ctx, plan)
+  for (const plan of blocked) if (!stoppedAtOwnSquare(plan)) fail(ctx, plan)
+}
+
 /** R13, R20: a blocked push moves nobody; the fence hurts the last robot of the chain (R3). */
 function fail(ctx: Resolution, plan: Plan): void {
   plan.push.state = 'failed'
-  // The fence may already have destroyed this robot, the last of another blocked chain.
+  // The fence may already have destroyed this robot, through its other push.
   if (!isOnFloor(plan.push.robot)) return
   obstruct(ctx, plan.push.robot, plan.push.robot.at!, plan.chain.at(-1) ?? null, plan.barrier ?? 'robot')
 }
