@@ -129,6 +129,7 @@ function pusherProblems(before: Before, moves: Map<string, Extract<GameEvent, { 
     }
   }
   const plain = plainOutcome(before, moves)
+  if (plain === null && pushes.some((push) => push.real)) modelCounts.phasesUnjudged++
   if (plain !== null) {
     // The fence's contacts all come before any push waits (R3, A3): every real robot's HP and
     // options are told.
@@ -159,10 +160,11 @@ interface Move { dir: Direction; cause: 'pusher' | 'push' }
 
 /**
  * How often the model judged a phase in which pushes waited in a cycle (and how often it left one
- * to the rules cases), one in which chains met, and one in which the fence destroyed a robot: the
- * property tests read them to show that these corners are judged, not skipped.
+ * to the rules cases), one in which chains met, and one in which the fence destroyed a robot; and
+ * how often it left a phase with real robots on acting pushers to the rules cases: the property
+ * tests read them to show that these corners are judged, not skipped.
  */
-export const modelCounts = { cyclesJudged: 0, cyclesUnjudged: 0, meetingsJudged: 0, fenceDeathsJudged: 0 }
+export const modelCounts = { cyclesJudged: 0, cyclesUnjudged: 0, meetingsJudged: 0, fenceDeathsJudged: 0, phasesUnjudged: 0 }
 
 /** Thrown while working out the phase: the plain model does not judge it (A3 or another rule decides). */
 const UNJUDGED = Symbol('unjudged')
