@@ -80,6 +80,11 @@ export function fireBoardLasers(ctx: Resolution): void {
     emit(ctx, { time: now(ctx), kind: 'board-laser', from: laser.at, dir: laser.dir, colour: laser.colour, strength: laser.strength, squares: firstSquares(path, count), hits: struck })
   }
   clearSeats(ctx, occupied)
+  // All beams strike at once (R23): the damage goes robot by robot in seat order, as everything
+  // the rules do at once does (A25), each robot's in the beams' order. Which robot is destroyed
+  // first decides the order its options go back to the deck (R32); it must not depend on where the
+  // turrets stand (Array#sort is stable, and most volleys strike one robot or none).
+  if (hits.length > 1) hits.sort((a, b) => a.robot.seat - b.robot.seat)
   for (const hit of hits) dealDamage(ctx, hit.robot, hit.amount, 'board-laser')
 }
 

@@ -14,7 +14,7 @@ describe('the engine output digest', () => {
   it('is unchanged over 72 seeded games (4 boards, 2/4/8 players, seeds 1-6, up to 60 turns)', () => {
     const result = gameLogDigest({ boards: BOARDS, seeds: 6, turns: 60, caseFolders: [], caseTurns: 0 })
     expect(result.turns).toBe(1750)
-    expect(result.digest).toBe('f48b5e647b2e059fb2b36698cdea9f6a90b4cec46451fcab0f8d25a67c5e3ad0')
+    expect(result.digest).toBe('d3649f70589d284c921a92d64474b2796786e6e4574df2f62797ef7da4426efc')
   })
 
   const hasPublic = existsSync(CASE_FOLDERS.public)
@@ -22,6 +22,6 @@ describe('the engine output digest', () => {
   it.skipIf(!hasPublic)('is unchanged over the 20 valid public rules cases, each played on for 5 turns', () => {
     const result = gameLogDigest({ boards: [], seeds: 0, turns: 0, caseFolders: [CASE_FOLDERS.public], caseTurns: 5 })
     expect(result.cases).toBe(20)
-    expect(result.digest).toBe('bb67b67c44e8b1e0e459e613dbe45f5a1dce2b8d700f963a78ea9a70181fdedf')
+    expect(result.digest).toBe('35164c89db475416369b66a58d186f6ce589b79897c7024552d912b4b686b714')
   })
 })
