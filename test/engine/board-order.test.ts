@@ -137,4 +137,28 @@ describe('property: the order of a board file', () => {
     // this property alone (about 45 in 1,500 cases).
     expect(modelCounts.phasesUnjudged - before).toBeGreaterThan(20)
   })
+  it('has a board laser volley send the options of the robots it destroys back to the deck in seat order (R23, R32, A25)', () => {
+    // Ann, seated first, stands by the turret that comes later on the board: either way round, her
+    // option goes to the bottom of the deck first.
+    const robot = (player: string, at: string, options: string[], cards: string[]) =>
+      ({ player, at, hp: 3, sacrificeAt: 0, options, program: cards.slice(0, 2), fused: { 3: cards[2], 4: cards[3], 5: cards[4] } })
+    for (const [ann, bob] of [['r1c3', 'r1c1'], ['r1c1', 'r1c3']] as const) {
+      const { board, state, orders } = parsedCase({
+        id: 'volley', rulings: ['R32'], description: 'two robots destroyed by one volley', turn: 3,
+        board: { rows: 2, cols: 3, start: { at: 'r2c2', facing: 'N' }, elements: [
+          { type: 'laser', at: 'r1c1', dir: 'N', colour: 'blue', strength: 3 },
+          { type: 'laser', at: 'r1c3', dir: 'N', colour: 'blue', strength: 3 },
+        ] },
+        optionDeck: ['Double Laser', 'Rear Laser'],
+        robots: [
+          robot('Ann', ann, ['Gyroscope'], ['LF90:70', 'RT90:80', 'UTRN:10', 'UTRN:20', 'UTRN:30']),
+          robot('Bob', bob, ['Extra Memory'], ['LF90:90', 'RT90:100', 'UTRN:40', 'UTRN:50', 'UTRN:60']),
+        ],
+        expect: {},
+      })
+      const result = resolveTurn(board, state, orders)
+      expect(result.stages[0]!.robots.map((r) => r.mode), `Ann on ${ann}`).toEqual(['destroyed', 'destroyed'])
+      expect(result.state.optionDeck, `Ann on ${ann}`).toEqual(['Double Laser', 'Rear Laser', 'Gyroscope', 'Extra Memory'])
+    }
+  })
 })

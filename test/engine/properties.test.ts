@@ -13,9 +13,9 @@ import { formatSquare } from '../../src/engine/geometry.js'
 import { newGame } from '../../src/engine/game.js'
 import { PLAYER_NAMES, randomOrders, simulateGame } from '../../src/engine/simulation.js'
 import { resolveTurn } from '../../src/engine/turn.js'
-import { DIRECTIONS, DOUBLE_WRENCH_CHOICES, OPTION_NAMES, type Board, type GameState, type OptionName, type RobotSnapshot, type RobotState } from '../../src/engine/types.js'
+import { DIRECTIONS, OPTION_NAMES, type Board, type GameState, type RobotSnapshot, type RobotState } from '../../src/engine/types.js'
 import { logProblems } from './log-replay.js'
-import { boardArb, compile } from './random-boards.js'
+import { boardArb, choicesArb, compile, withChoices } from './random-boards.js'
 
 const onBoard = (board: Board, r: { at: { row: number; col: number } | null }) =>
   r.at === null || (r.at.row >= 1 && r.at.row <= board.rows && r.at.col >= 1 && r.at.col <= board.cols)
@@ -45,28 +45,6 @@ function checkDeal(dealt: GameState, where: string): void {
   for (const r of dealt.robots) {
     for (const c of dealt.hands[r.player] ?? []) expect(canUseCard(c, cardSetsFor(r.stations.length)), `${where}: ${r.player} dealt a locked card`).toBe(true)
   }
-}
-
-/** A player's standing choices (R28, R31): with `option`, double wrenches hand out options, which the rest then use (R32). */
-const choicesArb = fc.record({
-  sacrificeAt: fc.integer({ min: 0, max: 10 }),
-  doubleWrench: fc.constantFrom(...DOUBLE_WRENCH_CHOICES),
-  /** Options held from the start, as in a game under way (each goes to the first robot that asks). */
-  options: fc.subarray([...OPTION_NAMES]),
-})
-
-type Choices = typeof choicesArb extends fc.Arbitrary<infer T> ? T : never
-
-/** A new game whose robots have the given standing choices and options (taken out of the option deck). */
-function withChoices(game: GameState, choices: readonly Choices[]): GameState {
-  const taken = new Set<OptionName>()
-  const robots = game.robots.map((robot, i) => {
-    const { sacrificeAt, doubleWrench, options } = choices[i]!
-    const own = options.filter((option) => !taken.has(option))
-    for (const option of own) taken.add(option)
-    return { ...robot, sacrificeAt, doubleWrench, options: own }
-  })
-  return { ...game, robots, optionDeck: game.optionDeck.filter((option) => !taken.has(option)) }
 }
 
 const gameArb = fc.record({

@@ -1,8 +1,9 @@
 // Random board files (FORMAT.md section 1) with every element type, for the property tests: small
-// boards (3 to 6 squares a side) with up to 14 floor elements and 10 walls, pushers and lasers.
+// boards (3 to 6 squares a side) with up to 14 floor elements and 10 walls, pushers and lasers; and
+// the standing choices and options the players of a random game start with.
 import fc from 'fast-check'
 import { boardSchema, compileBoard } from '../../src/engine/board.js'
-import { DIRECTIONS, type Board, type BoardDefinition } from '../../src/engine/types.js'
+import { DIRECTIONS, DOUBLE_WRENCH_CHOICES, OPTION_NAMES, type Board, type BoardDefinition, type GameState, type OptionName } from '../../src/engine/types.js'
 
 const FLOOR_TYPES = ['pit', 'conveyor', 'gear', 'crusher', 'drawbridge', 'teleporter', 'switch', 'wrench', 'flag', 'upgrade'] as const
 /** The stages a crusher or a pusher acts in (R20, R22). */
@@ -79,4 +80,26 @@ export function compile(json: unknown): Board {
   const parsed = boardSchema.safeParse(json)
   if (!parsed.success) throw new Error(`generated board refused: ${JSON.stringify(parsed.error.issues[0])}`)
   return compileBoard(parsed.data as BoardDefinition)
+}
+
+/** A player's standing choices (R28, R31): with `option`, double wrenches hand out options, which the rest then use (R32). */
+export const choicesArb = fc.record({
+  sacrificeAt: fc.integer({ min: 0, max: 10 }),
+  doubleWrench: fc.constantFrom(...DOUBLE_WRENCH_CHOICES),
+  /** Options held from the start, as in a game under way (each goes to the first robot that asks). */
+  options: fc.subarray([...OPTION_NAMES]),
+})
+
+export type Choices = typeof choicesArb extends fc.Arbitrary<infer T> ? T : never
+
+/** A new game whose robots have the given standing choices and options (taken out of the option deck). */
+export function withChoices(game: GameState, choices: readonly Choices[]): GameState {
+  const taken = new Set<OptionName>()
+  const robots = game.robots.map((robot, i) => {
+    const { sacrificeAt, doubleWrench, options } = choices[i]!
+    const own = options.filter((option) => !taken.has(option))
+    for (const option of own) taken.add(option)
+    return { ...robot, sacrificeAt, doubleWrench, options: own }
+  })
+  return { ...game, robots, optionDeck: game.optionDeck.filter((option) => !taken.has(option)) }
 }
