@@ -65,8 +65,9 @@ export function firstSquares(ray: Ray, count: number): Square[] {
 export interface BoardBeams {
   /**
    * The board's lasers by their turret's square, then direction, colour and strength: not the
-   * order of the board file, which must change nothing (all beams fire at once, R23), yet decides
-   * the order of a volley's damage and so the HP each damage event tells.
+   * order of the board file, which must change nothing (all beams fire at once, R23, A25), yet
+   * decides the order in which a robot struck by several beams takes them, and so the HP each of
+   * its damage events tells (fireBoardLasers).
    */
   readonly lasers: readonly LaserElement[]
   /** The path of each beam, in the order of `lasers`. */
