@@ -166,6 +166,7 @@ describe('property: the order of a board file', () => {
     // this property alone (about 45 in 1,500 cases).
     expect(modelCounts.phasesUnjudged - before).toBeGreaterThan(20)
   })
+
   it('has a board laser volley send the options of the robots it destroys back to the deck in seat order (R23, R32, A25)', () => {
     // Ann, seated first, stands by the turret that comes later on the board: either way round, her
     // option goes to the bottom of the deck first.
