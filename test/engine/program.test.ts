@@ -22,11 +22,12 @@ describe('R8 programProblem', () => {
     expect(programProblem(fused, hand, cards('UTRN:10', 'FWD1:500', 'FWD1:490', 'RT90:80'))).toMatch(/3 cards/)
   })
   it('tells identical kinds apart by priority: the same card twice is refused', () => {
-    expect(programProblem(ann, hand, cards('FWD1:490', 'FWD1:490', 'RT90:80', 'LF90:70', 'UTRN:10'))).toMatch(/twice/)
+    // The message names the card that repeats one before it, by its place in the program.
+    expect(programProblem(ann, hand, cards('FWD1:490', 'FWD1:490', 'RT90:80', 'LF90:70', 'UTRN:10'))).toBe('card 2 (FWD1:490) is used twice')
     expect(programProblem(ann, hand, cards('FWD1:490', 'FWD1:500', 'RT90:80', 'LF90:70', 'UTRN:10'))).toBeNull()
   })
   it('refuses a card that is not in the hand', () => {
-    expect(programProblem(ann, hand, cards('FWD3:840', 'FWD1:500', 'RT90:80', 'LF90:70', 'UTRN:10'))).toMatch(/not in your hand/)
+    expect(programProblem(ann, hand, cards('FWD1:500', 'FWD3:840', 'RT90:80', 'LF90:70', 'UTRN:10'))).toBe('card 2 (FWD3:840) is not in your hand')
   })
   it('refuses a card of a set the robot has not unlocked (R6)', () => {
     const withRvs = [...hand, card('RVS2:675')]
