@@ -24,6 +24,9 @@ export function cardWatch(world: World, stage: number, label: string, problems: 
   let playing: Playing | null = null
   const played = new Set<string>()
   let movementOver = false
+  // Whether each robot's register for this stage is fused as the stage begins (the watch is made
+  // then): a card-played event says so, and the story marks the card "(fused)" (R27).
+  const fusedAtStart = new Map([...world.robots].map(([player, robot]) => [player, robot.fused.has(stage)]))
   // R10, R11, R33: every robot with a card in this stage's register plays it, unless it is rebooting
   // or was destroyed before its turn came; nobody else plays.
   const unplayed = () => {
@@ -58,6 +61,9 @@ export function cardWatch(world: World, stage: number, label: string, problems: 
         const card = world.registers[event.player]?.[stage - 1] ?? null
         if (card === null || formatCard(card) !== formatCard(event.card) || event.register !== stage) {
           problems.push(`${where}: ${event.player} played ${formatCard(event.card)} from register ${event.register}, which holds ${card === null ? 'no card' : formatCard(card)} (R8, R10)`)
+        }
+        if (event.fused !== fusedAtStart.get(event.player)) {
+          problems.push(`${where}: ${event.player}'s register ${stage} told ${event.fused ? '' : 'not '}fused, which it was ${event.fused ? 'not ' : ''}as the stage began (R27)`)
         }
         played.add(event.player)
         const move = MOVES[event.card.kind]

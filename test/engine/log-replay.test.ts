@@ -232,6 +232,10 @@ describe('the event log, replayed, tells the story the robots show', () => {
     expect(changed('R1-west-is-column-minus-one.json', (events) => {
       Object.assign(events.find((e) => e.kind === 'card-played')!, { card: { kind: 'FWD2', priority: 690 } })
     })).toContain('changed stage 1 movement 680 step 0: Ann played FWD2:690 from register 1, which holds FWD2:680 (R8, R10)')
+    // R27: Ann's register 1 is not fused, yet the log (and so the story) says it is.
+    expect(changed('R1-west-is-column-minus-one.json', (events) => {
+      Object.assign(events.find((e) => e.kind === 'card-played')!, { fused: true })
+    })).toContain('changed stage 1 movement 680 step 0: Ann\'s register 1 told fused, which it was not as the stage began (R27)')
     // R4: Bob's FWD2 walks through the wall east of r3c3 instead of stopping.
     expect(changed('R4-wall-blocks-both-sides-and-lasers.json', (events) => {
       const stop = events.find((e) => e.kind === 'obstructed' && e.player === 'Bob')!
