@@ -1,12 +1,13 @@
 // Property: a virtual robot changes no other robot's stage (R24). Virtual robots neither push nor
 // are pushed, take no part in conveyor and pusher conflicts, neither stop nor cancel another
-// robot's move, and fire no laser (R26, whose beams pass through them). So on the crowded pusher
-// boards (belts, gears, pits and drawbridges about, but no teleporter, switch, board laser or
-// flag, where a virtual robot's square does count), taking one virtual robot off the board before
-// the turn must leave every other robot's square, facing and HP at the end of stage 1 as they
-// were. Its mode too, but for a virtual robot that ended the stage on the removed robot's square,
-// which the removed robot kept from being alone there (R25, A8). After stage 1 virtual robots
-// alone on their squares become real (R25), so only stage 1 is compared.
+// robot's move, and fire no laser (R26, whose beams pass through them). So taking one virtual
+// robot off the board before the turn must leave every other robot's square, facing and HP as
+// they were, where no teleporter, switch, board laser, flag or station is about (a virtual
+// robot's square does count there). Its mode too, but for a virtual robot that ended the stage on
+// the removed robot's square, which the removed robot kept from being alone there (R25, A8). Two
+// properties: stage 1 on the crowded pusher boards (virtual robots alone on their squares become
+// real after it, R25), and the whole first turn of games on random boards, where every robot is
+// virtual and plays cards that move it.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { newGame } from '../../src/engine/game.js'
@@ -20,8 +21,8 @@ type Case = { robots: Record<string, unknown>[] }
 
 const sameSquare = (a: Square | null, b: Square | null) => a !== null && b !== null && a.row === b.row && a.col === b.col
 
-describe('property: a virtual robot on boards crowded with pushers', () => {
-  it('changes no other robot\'s square, facing or HP in its stage (R24)', () => {
+describe('property: a virtual robot taken off the board', () => {
+  it('changes no other robot\'s square, facing or HP in stage 1 on boards crowded with pushers (R24)', () => {
     let compared = 0
     fc.assert(fc.property(fc.oneof(crowdedCase, meetingCase, ringCase), fc.nat(), (json: Case, pick) => {
       const virtual = json.robots.filter((robot) => robot['mode'] === 'virtual')
