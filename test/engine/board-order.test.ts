@@ -20,18 +20,14 @@ import { DIRECTIONS, type Direction } from '../../src/engine/types.js'
 import { crowdedBoard, floorsArb, parsedCase, robotsArb, rulesCase, sidesArb, type Element } from './crowded-boards.js'
 import { modelCounts } from './log-replay-pushers.js'
 import { logProblems } from './log-replay.js'
-import { boardArb, compile, stagesArb } from './random-boards.js'
+import { boardArb, compile, shuffledBy, stagesArb } from './random-boards.js'
 
 /**
- * `elements` in another order, a Fisher-Yates shuffle driven by `order`; with `keepPushers`, the
- * pushers keep their own order among themselves (they take the places the shuffle gave pushers).
+ * `elements` in another order (shuffledBy `order`); with `keepPushers`, the pushers keep their own
+ * order among themselves (they take the places the shuffle gave pushers).
  */
 function reordered(elements: readonly Element[], order: readonly number[], keepPushers: boolean): Element[] {
-  const out = elements.slice()
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = (order[i % order.length]! + i) % (i + 1)
-    ;[out[i], out[j]] = [out[j]!, out[i]!]
-  }
+  const out = shuffledBy(elements, order)
   if (!keepPushers) return out
   const pushers = elements.filter((e) => e['type'] === 'pusher')
   let next = 0

@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import { formatSquare, neighbour, opposite, parseSquare } from '../../src/engine/geometry.js'
 import { parseRulesCase } from '../../src/engine/rules-case.js'
 import { DIRECTIONS, type Direction } from '../../src/engine/types.js'
-import { stagesArb } from './random-boards.js'
+import { shuffledBy, stagesArb } from './random-boards.js'
 
 /** The deck's cards that only turn a robot (R5): 42, enough for eight programs. */
 export const TURNING_CARDS = [
@@ -79,12 +79,8 @@ export const ringCase = fc.record({
   const { squares, elements, drawbridges, placed } = crowdedBoard(rows, cols, floors, robots, (previous) => onRing[previous.length] ?? null, onRing)
   const pushers = steps.filter((step) => placed.some((robot) => robot['at'] === step.at))
     .map((step) => ({ type: 'pusher', at: step.at, side: opposite(step.dir), stages: [1, 2, 3, 4, 5] }))
-  // A random order in the board file: a Fisher-Yates shuffle driven by the generated numbers.
-  for (let i = pushers.length - 1; i > 0; i--) {
-    const j = ring.order[i]! % (i + 1)
-    ;[pushers[i], pushers[j]] = [pushers[j]!, pushers[i]!]
-  }
-  elements.push(...pushers)
+  // In a random order in the board file.
+  elements.push(...shuffledBy(pushers, ring.order))
   return rulesCase(rows, cols, squares, elements, drawbridges, placed, sides)
 })
 

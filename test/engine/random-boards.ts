@@ -103,3 +103,13 @@ export function withChoices(game: GameState, choices: readonly Choices[]): GameS
   })
   return { ...game, robots, optionDeck: game.optionDeck.filter((option) => !taken.has(option)) }
 }
+
+/** `items` in another order: a Fisher-Yates shuffle driven by generated numbers (`order`, reused round when shorter). */
+export function shuffledBy<T>(items: readonly T[], order: readonly number[]): T[] {
+  const out = items.slice()
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = order[i % order.length]! % (i + 1)
+    ;[out[i], out[j]] = [out[j]!, out[i]!]
+  }
+  return out
+}

@@ -11,15 +11,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { newGame } from '../../src/engine/game.js'
+import { sameSquare } from '../../src/engine/geometry.js'
 import { PLAYER_NAMES, randomOrders } from '../../src/engine/simulation.js'
 import { resolveTurn } from '../../src/engine/turn.js'
-import type { Square } from '../../src/engine/types.js'
 import { crowdedCase, meetingCase, parsedCase, ringCase } from './crowded-boards.js'
 import { boardArb, compile } from './random-boards.js'
 
 type Case = { robots: Record<string, unknown>[] }
-
-const sameSquare = (a: Square | null, b: Square | null) => a !== null && b !== null && a.row === b.row && a.col === b.col
 
 describe('property: a virtual robot taken off the board', () => {
   it('changes no other robot\'s square, facing or HP in stage 1 on boards crowded with pushers (R24)', () => {
