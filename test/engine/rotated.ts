@@ -14,6 +14,10 @@ export function turnedSquare(square: Square, cols: number): Square {
 
 const turnedName = (name: string, cols: number) => formatSquare(turnedSquare(parseSquare(name)!, cols))
 
+/** A record keyed by square names (a board state's group), keyed by the turned squares. */
+const turnedKeys = <T>(group: Record<string, T>, cols: number) =>
+  Object.fromEntries(Object.entries(group).map(([name, value]) => [turnedName(name, cols), value]))
+
 /** A board file (FORMAT.md section 1) turned: every square, side and direction. */
 export function turnedBoard<B extends { rows: number; cols: number; start: { at: string; facing: string }; elements: Json[] }>(board: B): B {
   const at = (name: unknown) => turnedName(name as string, board.cols)
@@ -30,8 +34,7 @@ export function turnedBoard<B extends { rows: number; cols: number; start: { at:
 /** A rules case (FORMAT.md section 2) turned: its board, its board state and its robots. */
 export function turnedCase<C extends { board: { rows: number; cols: number; start: { at: string; facing: string }; elements: Json[] }; boardState?: Record<string, Record<string, string>>; robots: Json[] }>(kase: C): C {
   const cols = kase.board.cols
-  const boardState = Object.fromEntries(Object.entries(kase.boardState ?? {}).map(([group, states]) =>
-    [group, Object.fromEntries(Object.entries(states).map(([name, value]) => [turnedName(name, cols), value]))]))
+  const boardState = Object.fromEntries(Object.entries(kase.boardState ?? {}).map(([group, states]) => [group, turnedKeys(states, cols)]))
   const robots = kase.robots.map((robot) => ({
     ...robot,
     at: turnedName(robot['at'] as string, cols),
@@ -58,6 +61,5 @@ export function turnedRobot(robot: RobotState, cols: number): RobotState {
 
 /** The state of switches, drawbridges and teleporters, keyed by the turned squares. */
 export function turnedBoardState(state: BoardState, cols: number): BoardState {
-  const turned = <T>(group: Record<string, T>) => Object.fromEntries(Object.entries(group).map(([name, value]) => [turnedName(name, cols), value]))
-  return { switches: turned(state.switches), drawbridges: turned(state.drawbridges), teleporters: turned(state.teleporters) }
+  return { switches: turnedKeys(state.switches, cols), drawbridges: turnedKeys(state.drawbridges, cols), teleporters: turnedKeys(state.teleporters, cols) }
 }
