@@ -121,5 +121,9 @@ export function fireRobotLasers(ctx: Resolution): void {
       if (target) hits.push({ robot: target, amount: damage, by: shooter.player })
     }
   }
+  // All robot lasers strike at once (R26): as a board laser volley, the damage goes robot by robot
+  // in the seat order of the robots hit (A25), each robot's shots in the shooters' seat order. It
+  // decides the order the options of robots destroyed or giving options up go back to the deck (R32).
+  if (hits.length > 1) hits.sort((a, b) => a.robot.seat - b.robot.seat)
   for (const hit of hits) dealDamage(ctx, hit.robot, hit.amount, 'robot-laser', hit.by)
 }
