@@ -31,7 +31,8 @@ const robotSchema = z.object({
   robotsLeft: z.number().int().min(1).max(ROBOTS_PER_PLAYER).default(ROBOTS_PER_PLAYER),
   flags: z.number().int().min(0).default(0),
   checkpoint: squareSchema.nullable().default(null),
-  stations: z.array(squareSchema).default([]),
+  // R6 counts different stations, and R30 records a station only on the first visit.
+  stations: z.array(squareSchema).refine((s) => new Set(s.map(formatSquare)).size === s.length, 'a station is listed twice (R30 records each once)').default([]),
   options: z.array(z.enum(OPTION_NAMES)).refine((o) => new Set(o).size === o.length, 'an option is listed twice').default([]),
   sacrificeAt: z.number().int().min(0).max(MAX_HP).default(DEFAULT_SACRIFICE_AT),
   doubleWrench: z.enum(DOUBLE_WRENCH_CHOICES).default('repair'),
