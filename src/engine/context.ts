@@ -23,6 +23,12 @@ export interface TurnRobot extends RobotState {
   atIndex: number
 }
 
+/** A robot a pusher push has moved, and the square a teleporter may not send it to (A21): see enterSquare. */
+export interface PusherArrival {
+  robot: TurnRobot
+  taken: number
+}
+
 export interface Resolution {
   readonly board: Board
   /** The board's own lookup tables (board-tables.ts). */
@@ -56,6 +62,12 @@ export interface Resolution {
    * taken (the start's or a stage's), and so must be copied before it changes: see changeBoardState.
    */
   boardStateShared: boolean
+  /**
+   * While a pusher phase runs (pushers.ts), the robots its pushes have moved, whose new squares act
+   * on them only once every push is played (R20 "all at once", A3); otherwise null, and a square
+   * acts on a robot as it enters (floor.ts, enterSquare).
+   */
+  pusherArrivals: PusherArrival[] | null
   /** A scratch grid the size of the board, reused by every board laser volley of the turn (see lasers.ts). */
   seatGrid?: number[]
   /**

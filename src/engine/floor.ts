@@ -51,13 +51,15 @@ export function indexAhead(board: Board, from: number, dir: Direction): number {
  * Puts a robot on the square at index `to` it moves into and applies what is there: a pit or
  * raised drawbridge destroys it (R14, R15), a switch flips (R16), an active teleporter sends it on (R17).
  * `taken` is a square that counts as holding a robot though none stands there yet: for a pushed
- * robot, the square it leaves, which the robot pushing it is stepping into (A21).
+ * robot, the square it leaves, which the robot pushing it is stepping into (A21). In a pusher
+ * phase the square acts only when every push has been played (pushers.ts, A3).
  */
 export function enterSquare(ctx: Resolution, robot: TurnRobot, to: number, cause: MoveCause, by?: string, taken = -1): void {
   const from = robot.at!
   placeRobot(ctx, robot, to)
   emit(ctx, { time: now(ctx), kind: 'moved', player: robot.player, from, to: robot.at!, cause, by })
-  applyArrival(ctx, robot, taken)
+  if (ctx.pusherArrivals !== null) ctx.pusherArrivals.push({ robot, taken })
+  else applyArrival(ctx, robot, taken)
 }
 
 /** What the square a robot has just been moved onto does to it (split out for simultaneous conveyor moves). */

@@ -21,7 +21,8 @@ export interface Plan {
    * `free`: the square ahead of the chain is empty, so the push can be played. `waits`: that
    * square holds a robot its own pusher is about to move (`waitsOn`), and the chain enters it once
    * it is empty (R20). `blocked`: `barrier` stops the chain, or a robot already moved by a pusher
-   * push this phase stands in its way ('robot'), which no push may move again (R20).
+   * push this phase stands in its way ('robot'), which no push may move again (R20): one the push
+   * that broke a cycle moved (A3).
    */
   end: 'free' | 'waits' | 'blocked'
   barrier: Barrier | 'robot'

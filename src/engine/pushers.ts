@@ -18,9 +18,15 @@
 // Virtual robots ignore all this (R24): each moves unless a wall or the fence stops it, but, like
 // a real robot, not when two pushers could push it at once (A22). Robots are taken in seat order,
 // so nothing else the phase does depends on the order of the board file either.
+// The rounds are only the way to play pushes that wait on one another: all the robots move at
+// once, so the squares they enter act on them (pits, drawbridges, switches, teleporters: R14-R17)
+// once every push has been played, robot by robot in seat order, on the board as the robots before
+// it left it, as for the robots a belt moves (A24, A3). A teleporter or a switch one robot enters
+// so changes no push of the phase, and a robot a teleporter sends away leaves its square to the
+// robots that arrive after it.
 import { isOnFloor, setPhase, type Resolution } from './context.js'
 import { squareIndex } from './board.js'
-import { barrierAt, stepAhead } from './floor.js'
+import { applyArrival, barrierAt, stepAhead } from './floor.js'
 import { opposite } from './geometry.js'
 import { moveChain, obstruct, tryStep } from './push.js'
 import { findConflicts, planPush, waitCycleStart, type Plan, type Push } from './pusher-plans.js'
@@ -40,10 +46,20 @@ export function runPushers(ctx: Resolution, stage: number): void {
     })
   }
   if (pushes.length === 0) return
+  ctx.pusherArrivals = []
   for (const push of pushes) if (push.robot.mode !== 'real' && push.state === 'pending') pushVirtual(ctx, pushes, push.robot)
   const real = pushes.filter((push) => push.state === 'pending')
   cancelMeetingPushes(ctx, real)
   settleRealPushes(ctx, real)
+  settleArrivals(ctx)
+}
+
+/** The squares the phase's pushes moved robots onto act on them, robot by robot in seat order (A3, A24). */
+function settleArrivals(ctx: Resolution): void {
+  const arrivals = ctx.pusherArrivals!
+  ctx.pusherArrivals = null
+  if (arrivals.length > 1) arrivals.sort((a, b) => a.robot.seat - b.robot.seat)
+  for (const { robot, taken } of arrivals) if (isOnFloor(robot)) applyArrival(ctx, robot, taken)
 }
 
 /**
@@ -123,12 +139,9 @@ function settleRealPushes(ctx: Resolution, pushes: readonly Push[]): void {
     }
     const free = plans.filter((plan) => plan.end === 'free')
     if (free.length > 0) {
-      // In seat order; each plan is worked out again just before it is played, since a robot
-      // that an earlier one sent through a teleporter may now stand in its way.
-      for (const { push } of free) {
-        const plan = planPush(ctx, push, pushes, moved, false)
-        if (plan.end === 'free' && isOnFloor(push.robot)) play(ctx, plan, moved)
-      }
+      // No two of them move one robot or enter one square (findConflicts), and nobody's new
+      // square acts before the phase ends (settleArrivals): played one after another, as planned.
+      for (const plan of free) play(ctx, plan, moved)
       continue
     }
     // Every pending push waits on another: a cycle. Its first push in board order goes now (R20).

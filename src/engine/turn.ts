@@ -94,6 +94,7 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
     stamp: null,
     lostLastRobot: [],
     boardStateShared: true,
+    pusherArrivals: null,
     realAt: realRobotGrid(board, robots, tables),
     given: state.robots,
   }

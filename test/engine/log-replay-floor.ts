@@ -10,25 +10,28 @@ import { key, someoneOn, type World } from './log-replay-world.js'
 type Moved = Extract<GameEvent, { kind: 'moved' }>
 
 /**
- * A robot has moved. What its new square does follows at once, except on a belt: a belt moves its
- * robots all at once (R18) and then each square acts on the robot that arrived, in seat order
- * (A24), so what one arrival does can change what the next does (a toggle switch two robots ride
- * onto flips twice, and a teleporter it works may be off for a robot arriving between them).
- * A belt's arrival is judged when the floor next acts on the robot in the log (a belt's own turn of
- * the robot comes before any arrival), or when the moment ends.
+ * A robot has moved. What its new square does follows at once, except on a belt or a pusher: a
+ * belt moves its robots all at once (R18), and so do the pushers of a stage (R20), and then each
+ * square acts on the robot that arrived, in seat order (A24, A3), so what one arrival does can
+ * change what the next does (a toggle switch two robots ride onto flips twice, a teleporter it works
+ * may be off for a robot arriving after, and a robot a teleporter sends away leaves its square to
+ * the robots arriving after it). Such an arrival is judged when the floor next acts on the robot in
+ * the log (a belt's own turn of the robot comes before any arrival), or when the moment ends.
  */
 export function moved(world: World, event: Moved): void {
-  if (event.cause === 'conveyor') world.arrivals.set(event.player, event)
+  if (event.cause === 'conveyor' || event.time.phase === 'pusher') world.arrivals.set(event.player, event)
   else expectArrival(world, event)
 }
 
 /**
- * Judges the belt arrivals still waiting, on the board as it stands now, in the order the belt
- * moved the robots (seat order, A24), up to and including `player`'s (all of them when null).
+ * Judges the arrivals still waiting, on the board as it stands now, in seat order (A24, A3), up to
+ * and including `player`'s (all of them when null).
  */
 export function settleArrivals(world: World, player: string | null): void {
   if (player !== null && !world.arrivals.has(player)) return
-  for (const [who, event] of world.arrivals) {
+  for (const who of world.robots.keys()) {
+    const event = world.arrivals.get(who)
+    if (!event) continue
     world.arrivals.delete(who)
     expectArrival(world, event)
     if (who === player) return

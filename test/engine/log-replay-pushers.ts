@@ -185,13 +185,11 @@ class WaitCycle { constructor(readonly pushes: Push[]) {} }
  * null when A3's order or another rule decides instead: moves that meet after a push waited (one
  * robot in two chains, two robots into one square, a swap), a cycle whose breaking push fails or
  * involves a robot with two pushes, a robot two pushes could move where one of them waited or
- * would meet another move (A22 with A3), a robot destroyed in the phase the model cannot tell, a
- * teleporter or switch entered.
+ * would meet another move (A22 with A3), a robot destroyed in the phase the model cannot tell. A
+ * teleporter or a switch a robot enters changes no push: the squares act once every push is played
+ * (A3), and the floor's check judges them then (log-replay-floor.ts).
  */
 function plainOutcome(before: Before, moves: ReadonlyMap<string, Extract<GameEvent, { kind: 'moved' }>>): { plan: Map<string, Move>; health: Map<string, Health> } | null {
-  const entered = [...moves.values()].map((m) => key(m.to)!)
-  for (const push of before.pushes) if (!stopped(before, push.from, push.dir)) entered.push(target(push))
-  if (entered.some((at) => ['teleporter', 'switch'].includes(before.world.floor.get(at)?.type ?? ''))) return null
   // Each real robot's pushes but those that meet another push (R20). A push that a barrier stops
   // meets nothing (A3, walls first): it fails first, and the fence hurts its robot.
   const own = new Map<string, Push[]>()
