@@ -1,7 +1,8 @@
 // Squares, directions and their notations (R1, R2). Pure helpers used by every rule.
 import { DIRECTIONS, type Direction, type Square } from './types.js'
 
-const SQUARE_PATTERN = /^r(\d{1,3})c(\d{1,3})$/
+// One way to write each square: no leading zeros, so that a square's text is its key everywhere.
+const SQUARE_PATTERN = /^r([1-9]\d{0,2})c([1-9]\d{0,2})$/
 
 /** Parses `r3c4` (R1); returns null for anything else. */
 export function parseSquare(text: string): Square | null {

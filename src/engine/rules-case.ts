@@ -46,7 +46,7 @@ const boardStateSchema = z.object({
   switches: z.record(z.string(), z.enum(['on', 'off'])).default({}),
   drawbridges: z.record(z.string(), z.enum(['raised', 'lowered'])).default({}),
   teleporters: z.record(z.string(), z.enum(['active', 'inactive'])).default({}),
-}).partial()
+}).partial().strict()
 
 const caseSchema = z.object({
   id: z.string().optional(),
@@ -127,6 +127,7 @@ function caseProblem(board: Board, kase: CaseInput): string | null {
       ?? r.stations.map((s, j) => checkSquare(s, `${at}.stations[${j}]`)).find(Boolean)
     if (off) return off
     if (r.flags > board.flagCount) return `${at}.flags: the board has only ${board.flagCount} flags`
+    if (r.placedAfterTurn >= kase.turn) return `${at}.placedAfterTurn: ${r.placedAfterTurn} is not a turn before turn ${kase.turn}, the one being played (R25)`
     if (r.mode === 'real') {
       const other = kase.robots.findIndex((o, j) => j < i && o.mode === 'real' && sameSquare(o.at, r.at))
       if (other >= 0) return `${at}.at: real robots ${kase.robots[other]!.player} and ${r.player} cannot share ${formatSquare(r.at)} (R24)`
