@@ -199,6 +199,15 @@ export function setPhase(ctx: Resolution, phase: Phase, priority: number | null 
   ctx.stamp = null
 }
 
+/**
+ * Puts what happens to robots at once (hits, arrivals) robot by robot in seat order, wherever the
+ * rules act at once but an order still shows (A25): in the option deck, the HP each event tells.
+ * Array#sort is stable, so what happens to one robot keeps its order.
+ */
+export function inSeatOrder<T extends { robot: TurnRobot }>(list: T[]): void {
+  if (list.length > 1) list.sort((a, b) => a.robot.seat - b.robot.seat)
+}
+
 export function isOnFloor<R extends RobotState>(robot: R): robot is R & { at: Square } {
   return robot.at !== null && robot.mode !== 'destroyed'
 }

@@ -1,6 +1,6 @@
 // Board lasers (R23) and robot lasers (R26). Every beam of a volley is traced first and its
 // damage dealt afterwards, so all beams fire at once: a robot destroyed by one still fires its own.
-import { emit, now, isOnFloor, setPhase, type Resolution, type TurnRobot } from './context.js'
+import { emit, now, inSeatOrder, isOnFloor, setPhase, type Resolution, type TurnRobot } from './context.js'
 import { dealDamage } from './damage.js'
 import { opposite } from './geometry.js'
 import { boardBeams, firstSquares, openLength, rayFrom } from './rays.js'
@@ -84,7 +84,7 @@ export function fireBoardLasers(ctx: Resolution): void {
   // the rules do at once does (A25), each robot's in the beams' order. Which robot is destroyed
   // first decides the order its options go back to the deck (R32); it must not depend on where the
   // turrets stand (Array#sort is stable, and most volleys strike one robot or none).
-  if (hits.length > 1) hits.sort((a, b) => a.robot.seat - b.robot.seat)
+  inSeatOrder(hits)
   for (const hit of hits) dealDamage(ctx, hit.robot, hit.amount, 'board-laser')
 }
 
@@ -124,6 +124,6 @@ export function fireRobotLasers(ctx: Resolution): void {
   // All robot lasers strike at once (R26): as a board laser volley, the damage goes robot by robot
   // in the seat order of the robots hit (A25), each robot's shots in the shooters' seat order. It
   // decides the order the options of robots destroyed or giving options up go back to the deck (R32).
-  if (hits.length > 1) hits.sort((a, b) => a.robot.seat - b.robot.seat)
+  inSeatOrder(hits)
   for (const hit of hits) dealDamage(ctx, hit.robot, hit.amount, 'robot-laser', hit.by)
 }

@@ -24,7 +24,7 @@
 // it left it, as for the robots a belt moves (A24, A3). A teleporter or a switch one robot enters
 // so changes no push of the phase, and a robot a teleporter sends away leaves its square to the
 // robots that arrive after it.
-import { isOnFloor, setPhase, type Resolution } from './context.js'
+import { inSeatOrder, isOnFloor, setPhase, type Resolution } from './context.js'
 import { squareIndex } from './board.js'
 import { applyArrival, barrierAt, stepAhead } from './floor.js'
 import { opposite } from './geometry.js'
@@ -58,7 +58,7 @@ export function runPushers(ctx: Resolution, stage: number): void {
 function settleArrivals(ctx: Resolution): void {
   const arrivals = ctx.pusherArrivals!
   ctx.pusherArrivals = null
-  if (arrivals.length > 1) arrivals.sort((a, b) => a.robot.seat - b.robot.seat)
+  inSeatOrder(arrivals)
   for (const { robot, taken } of arrivals) if (isOnFloor(robot)) applyArrival(ctx, robot, taken)
 }
 
