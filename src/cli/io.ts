@@ -11,7 +11,9 @@ export class InputError extends Error {}
 
 export function readText(path: string): string {
   try {
-    return path === '-' ? readFileSync(0, 'utf8') : readFileSync(path, 'utf8')
+    const text = path === '-' ? readFileSync(0, 'utf8') : readFileSync(path, 'utf8')
+    // Some editors start UTF-8 files with a byte-order mark; JSON (RFC 8259) lets a reader ignore it.
+    return text.startsWith('\uFEFF') ? text.slice(1) : text
   } catch (error) {
     throw new InputError(`cannot read ${path === '-' ? 'standard input' : path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
   }

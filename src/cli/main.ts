@@ -40,11 +40,14 @@ export async function main(argv: string[]): Promise<number> {
     return 0
   } catch (error) {
     if (error instanceof InputError) {
-      process.stderr.write(`botwars ${name}: ${error.message.split('\n')[0]}\n`)
+      process.stderr.write(`botwars ${name}: ${oneLine(error.message)}\n`)
       return 2
     }
     // An internal failure: still no stack trace for the user, but say it is ours.
-    process.stderr.write(`botwars ${name}: internal error: ${(error as Error).message?.split('\n')[0] ?? String(error)}\n`)
+    process.stderr.write(`botwars ${name}: internal error: ${oneLine((error as Error).message ?? String(error))}\n`)
     return 1
   }
 }
+
+/** A message on one line: a board file's JSON error may quote several lines of the file. */
+const oneLine = (message: string) => message.replace(/\s*\n\s*/g, ' ').trim()

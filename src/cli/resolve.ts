@@ -1,5 +1,4 @@
 // `botwars resolve CASE.json [--report [--names A,B,…]]` (FORMAT.md section 3).
-import { readFileSync } from 'node:fs'
 import { caseOutput, parseRulesCase } from '../engine/rules-case.js'
 import { renderTurnReport } from '../engine/report.js'
 import { resolveTurn } from '../engine/turn.js'
@@ -39,7 +38,7 @@ export function parseResolveArgs(args: readonly string[]): ResolveArgs {
 
 export function resolveCommand(args: string[]): string {
   const { file, report, names } = parseResolveArgs(args)
-  const parsed = parseRulesCase(readJson(file), (path) => JSON.parse(readFileSync(projectPath(path), 'utf8')))
+  const parsed = parseRulesCase(readJson(file), (path) => readJson(projectPath(path)))
   if (!parsed.ok) throw new InputError(parsed.error)
   const { board, state, orders } = parsed.value
   const result = resolveTurn(board, state, orders)

@@ -34,7 +34,8 @@ const elementSchemas = [
   z.object({ type: z.literal('laser'), at: squareSchema, dir: directionSchema, colour: z.enum(LASER_COLOURS), strength: z.number().int().min(1).max(3).default(1) }),
   z.object({ type: z.literal('drawbridge'), at: squareSchema, side: directionSchema }),
   z.object({ type: z.literal('teleporter'), at: squareSchema, colour: z.string().min(1).max(40), active: z.boolean().default(false) }),
-  z.object({ type: z.literal('switch'), at: squareSchema, kind: z.enum(SWITCH_KINDS), targets: z.array(squareSchema).min(1).max(100) }),
+  // A switch with no targets still flips (R16), and its state is part of the board's (FORMAT.md section 3).
+  z.object({ type: z.literal('switch'), at: squareSchema, kind: z.enum(SWITCH_KINDS), targets: z.array(squareSchema).max(100) }),
   z.object({ type: z.literal('wrench'), at: squareSchema, count: z.union([z.literal(1), z.literal(2)]) }),
   z.object({ type: z.literal('flag'), at: squareSchema, number: z.number().int().min(1).max(100) }),
   z.object({ type: z.literal('upgrade'), at: squareSchema }),
@@ -125,8 +126,13 @@ function boardProblems(board: BoardDefinition): { path: (string | number)[]; mes
   }
   board.elements.forEach((element, index) => {
     if (element.type !== 'switch') return
+    const named = new Set<string>()
     element.targets.forEach((target, t) => {
-      const found = floorAt.get(formatSquare(target))
+      const key = formatSquare(target)
+      // Listed twice, a teleporter would be switched twice by one flip (R16 switches each target once).
+      if (named.has(key)) problems.push({ path: ['elements', index, 'targets', t], message: `${key} is listed twice` })
+      named.add(key)
+      const found = floorAt.get(key)
       const allowed = element.kind === 'toggle' ? ['teleporter'] : ['drawbridge', 'teleporter']
       if (!found || !allowed.includes(found.type)) {
         problems.push({

@@ -35,7 +35,7 @@ export function formatCard(card: Card): string {
 
 /** Parses `FWD2:700`; returns null unless it names a card of the deck (R5). */
 export function parseCard(text: string): Card | null {
-  const match = /^([A-Z0-9]{4}):(\d{1,3})$/.exec(text)
+  const match = /^([A-Z0-9]{4}):([1-9]\d{0,2})$/.exec(text) // no leading zeros: R5 writes FWD2:700, as squares have none
   if (!match) return null
   const kind = match[1] as CardKind
   if (!(CARD_KINDS as readonly string[]).includes(kind)) return null

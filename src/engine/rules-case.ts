@@ -2,7 +2,7 @@
 // case's JSON into a board, a game state and orders, or into one message naming the bad field;
 // `caseOutput` prints a resolved turn in the shape of FORMAT.md section 3.
 import { z } from 'zod'
-import { compileBoard, describeIssues, fieldPath, initialBoardState, parseBoard, squareSchema, isOnBoard, type ParseResult } from './board.js'
+import { compileBoard, describeIssues, fieldPath, initialBoardState, parseBoard, squareIndex, squareSchema, isOnBoard, type ParseResult } from './board.js'
 import { canUseCard, cardSetsFor, fusedRegistersFor, parseCard, unfusedRegisters } from './deck.js'
 import { formatSquare, parseSquare, sameSquare } from './geometry.js'
 import { seedRandom } from './random.js'
@@ -88,12 +88,14 @@ export function parseRulesCase(input: unknown, loadBoard: BoardLoader): ParseRes
   const boardState = initialBoardState(board)
   for (const group of ['switches', 'drawbridges', 'teleporters'] as const) {
     for (const [key, value] of Object.entries(kase.boardState?.[group] ?? {})) {
-      if (!(key in boardState[group])) {
+      if (!Object.hasOwn(boardState[group], key)) {
         return { ok: false, error: `${fieldPath(['boardState', group, key])}: the board has no ${group.slice(0, -1).replace('switche', 'switch')} on ${key}` }
       }
       ;(boardState[group] as Record<string, string>)[key] = value
     }
   }
+  const standing = robotOnAHole(board, boardState, kase)
+  if (standing) return { ok: false, error: standing }
   const held = new Set(kase.robots.flatMap((r) => r.options))
   const optionDeck = kase.optionDeck ?? OPTION_NAMES.filter((o) => !held.has(o))
 
@@ -117,6 +119,7 @@ type CaseInput = z.infer<typeof caseSchema>
 function caseProblem(board: Board, kase: CaseInput): string | null {
   const names = new Set<string>()
   const cardsSeen = new Map<number, string>()
+  const optionHolder = new Map<string, string>()
   const checkSquare = (square: Square | null, field: string) =>
     square && !isOnBoard(board, square) ? `${field}: ${formatSquare(square)} is off the ${board.rows}x${board.cols} board` : null
   for (const [i, r] of kase.robots.entries()) {
@@ -127,6 +130,12 @@ function caseProblem(board: Board, kase: CaseInput): string | null {
       ?? r.stations.map((s, j) => checkSquare(s, `${at}.stations[${j}]`)).find(Boolean)
     if (off) return off
     if (r.flags > board.flagCount) return `${at}.flags: the board has only ${board.flagCount} flags`
+    if (r.flags > 0 && r.flags === board.flagCount) return `${at}.flags: ${r.flags} is every flag on the board, so the game is over (R34)`
+    if (r.checkpoint && !['flag', 'wrench'].includes(floorTypeAt(board, r.checkpoint) ?? '')) {
+      return `${at}.checkpoint: ${formatSquare(r.checkpoint)} holds no flag or wrench, the only checkpoints (R30)`
+    }
+    const notStation = r.stations.findIndex((s) => floorTypeAt(board, s) !== 'upgrade')
+    if (notStation >= 0) return `${at}.stations[${notStation}]: ${formatSquare(r.stations[notStation]!)} holds no upgrade station (R30)`
     if (r.placedAfterTurn >= kase.turn) return `${at}.placedAfterTurn: ${r.placedAfterTurn} is not a turn before turn ${kase.turn}, the one being played (R25)`
     if (r.mode === 'real') {
       const other = kase.robots.findIndex((o, j) => j < i && o.mode === 'real' && sameSquare(o.at, r.at))
@@ -152,11 +161,32 @@ function caseProblem(board: Board, kase: CaseInput): string | null {
       cardsSeen.set(card.priority, field)
       if (!canUseCard(card, sets)) return `${field}: ${card.kind}:${card.priority} belongs to a card set this robot has not unlocked (R6)`
     }
+    const option = r.options.findIndex((o) => optionHolder.has(o))
+    if (option >= 0) return `${at}.options[${option}]: ${r.options[option]} is held by ${optionHolder.get(r.options[option]!)} too; the option deck has one of each (R32)`
+    for (const o of r.options) optionHolder.set(o, r.player)
     const robotLike = { mode: r.mode, at: r.at, rebooting: r.rebooting, fused: r.fused } as RobotState
     const wanted = needsProgram(robotLike) ? unfusedRegisters(robotLike).length : 0
     if (r.program.length !== wanted) {
       return `${at}.program: needs exactly ${wanted} card${wanted === 1 ? '' : 's'} (${r.rebooting ? 'a rebooting robot plays none, R33' : 'one per unfused register, R8'}), got ${r.program.length}`
     }
+  }
+  const inDeck = new Set<string>()
+  for (const [j, option] of (kase.optionDeck ?? []).entries()) {
+    if (inDeck.has(option)) return `optionDeck[${j}]: ${option} is listed twice; the option deck has one of each (R32)`
+    if (optionHolder.has(option)) return `optionDeck[${j}]: ${option} is held by ${optionHolder.get(option)}, so it is not in the deck (R32)`
+    inDeck.add(option)
+  }
+  return null
+}
+
+const floorTypeAt = (board: Board, square: Square) => board.floorTypes[squareIndex(board, square)] ?? null
+
+/** A robot cannot start a turn in a pit or on a raised drawbridge (R14, R15): it would have been destroyed. */
+function robotOnAHole(board: Board, boardState: BoardState, kase: CaseInput): string | null {
+  for (const [i, r] of kase.robots.entries()) {
+    const type = floorTypeAt(board, r.at)
+    const raised = type === 'drawbridge' && boardState.drawbridges[formatSquare(r.at)] === 'raised'
+    if (type === 'pit' || raised) return `robots[${i}].at: ${formatSquare(r.at)} is ${raised ? 'a raised drawbridge' : 'a pit'}; a robot there is destroyed (R14, R15)`
   }
   return null
 }

@@ -148,6 +148,20 @@ describe('botwars resolve', () => {
     expect(expectOneLineError(botwars(['resolve', '-'], '{"id": '))).toMatch(/standard input/)
     expectOneLineError(botwars(['resolve', writeBoard('bad-case.json', 'not json at all')]))
   })
+
+  it('reads a case and a board file that start with a byte-order mark, as some editors write them', () => {
+    const { board, ...rest } = CASE
+    const boardFile = writeBoard('bom-board.json', `\uFEFF${JSON.stringify(board)}`)
+    const run = botwars(['resolve', writeBoard('bom-case.json', `\uFEFF${JSON.stringify({ ...rest, board: boardFile })}`)])
+    expect(run.stderr).toBe('')
+    expect(run.stdout).toBe(botwars(['resolve', '-'], JSON.stringify(CASE)).stdout)
+  })
+
+  it('names a board file that is not JSON in one whole line, though the parser quotes several lines of it', () => {
+    const boardFile = writeBoard('bad-board.json', '{\n  "rows": 5,\n  oops\n}\n')
+    const line = expectOneLineError(botwars(['resolve', '-'], JSON.stringify({ ...CASE, board: boardFile })))
+    expect(line).toMatch(/^botwars resolve: board: cannot read board file ".*bad-board\.json": .*not valid JSON \(.*\)$/)
+  })
 })
 
 describe('botwars', () => {

@@ -143,6 +143,8 @@ export function crowdedBoard(rows: number, cols: number, floors: Floors, robots:
   }
   const placed: Element[] = []
   const taken = new Set(floored)
+  // R32's deck has one of each option, so the first two weak robots share the four out between them.
+  const optionPairs = [['Rear Laser', 'Double Laser'], ['Extra Memory', 'Gyroscope']]
   for (const { square, facing, virtual, weak } of robots) {
     const free = squares.filter((at) => !taken.has(at))
     if (free.length === 0) break
@@ -157,7 +159,7 @@ export function crowdedBoard(rows: number, cols: number, floors: Floors, robots:
     placed.push({
       player: `P${placed.length + 1}`, at, facing, hp, mode: virtual === 0 ? 'virtual' : 'real', program: program.slice(0, unfused),
       ...(hp < 6 ? { fused: Object.fromEntries(program.slice(unfused).map((card, i) => [String(unfused + i + 1), card])) } : {}),
-      ...(weak === 1 ? { options: ['Rear Laser', 'Double Laser'] } : {}),
+      ...(weak === 1 && optionPairs.length > 0 ? { options: optionPairs.shift()! } : {}),
     })
   }
   return { squares, elements, drawbridges, placed }

@@ -134,7 +134,7 @@ describe('the event log, replayed, tells the story the robots show', () => {
     sacrificeOf(newest).option = 'Gyroscope'
     expect(problemsOf(newest, 'newest').join('\n')).toContain('Ann sacrificed Gyroscope, its oldest option is Double Laser (R28)')
 
-    const gyro = resolvedCase('R32-gyroscope-ignores-gears-and-belt-turns.json')
+    const gyro = resolvedCase('R32-R21-gyroscope-ignores-gears.json')
     expect(problemsOf(gyro, 'as resolved')).toEqual([])
     const holder = gyro.state.robots.find((r) => r.options.includes('Gyroscope'))!
     const turned = { ...gyro, result: structuredClone(gyro.result) }
