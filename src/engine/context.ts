@@ -219,9 +219,9 @@ export function realRobotAt(ctx: Resolution, index: number, except: TurnRobot): 
 }
 
 /** Whether any robot on the floor (real or virtual) other than `except` stands on the square at board index `index`. */
-export function anyRobotAt(ctx: Resolution, index: number, except: TurnRobot): boolean {
+export function anyRobotAt(ctx: Resolution, index: number, except: TurnRobot, leaving: TurnRobot | null = null): boolean {
   for (const robot of ctx.robots) {
-    if (robot !== except && robot.atIndex === index && robot.mode !== 'destroyed') return true
+    if (robot !== except && robot !== leaving && robot.atIndex === index && robot.mode !== 'destroyed') return true
   }
   return false
 }

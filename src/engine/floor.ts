@@ -51,19 +51,21 @@ export function indexAhead(board: Board, from: number, dir: Direction): number {
  * Puts a robot on the square at index `to` it moves into and applies what is there: a pit or
  * raised drawbridge destroys it (R14, R15), a switch flips (R16), an active teleporter sends it on (R17).
  * `taken` is a square that counts as holding a robot though none stands there yet: for a pushed
- * robot, the square it leaves, which the robot pushing it is stepping into (A21). In a pusher
- * phase the square acts only when every push has been played (pushers.ts, A3).
+ * robot, the square it leaves, which the robot pushing it is stepping into (A21). `leaving` is the
+ * robot whose step pushes it: its square counts as free, for it is stepping out of it (A21). In a
+ * pusher phase the square acts only when every push has been played (pushers.ts, A3), so every
+ * pusher has moved by then.
  */
-export function enterSquare(ctx: Resolution, robot: TurnRobot, to: number, cause: MoveCause, by?: string, taken = -1): void {
+export function enterSquare(ctx: Resolution, robot: TurnRobot, to: number, cause: MoveCause, by?: string, taken = -1, leaving: TurnRobot | null = null): void {
   const from = robot.at!
   placeRobot(ctx, robot, to)
   emit(ctx, { time: now(ctx), kind: 'moved', player: robot.player, from, to: robot.at!, cause, by })
   if (ctx.pusherArrivals !== null) ctx.pusherArrivals.push({ robot, taken })
-  else applyArrival(ctx, robot, taken)
+  else applyArrival(ctx, robot, taken, leaving)
 }
 
 /** What the square a robot has just been moved onto does to it (split out for simultaneous conveyor moves). */
-export function applyArrival(ctx: Resolution, robot: TurnRobot, taken = -1): void {
+export function applyArrival(ctx: Resolution, robot: TurnRobot, taken = -1, leaving: TurnRobot | null = null): void {
   const to = robot.at!
   // From floorTypes (see there): most squares a robot enters hold nothing that acts on arrival.
   const type = ctx.board.floorTypes[robot.atIndex] ?? null
@@ -74,7 +76,7 @@ export function applyArrival(ctx: Resolution, robot: TurnRobot, taken = -1): voi
       if (ctx.boardState.drawbridges[squareKey(ctx.board, to)] !== 'lowered') destroyRobot(ctx, robot, 'drawbridge')
       return
     case 'switch': flipSwitch(ctx, robot, floorOfType(ctx.board, to, 'switch')!); return
-    case 'teleporter': teleport(ctx, robot, floorOfType(ctx.board, to, 'teleporter')!, taken); return
+    case 'teleporter': teleport(ctx, robot, floorOfType(ctx.board, to, 'teleporter')!, taken, leaving); return
     default: return
   }
 }
@@ -112,16 +114,17 @@ export function isActiveTeleporter(ctx: Resolution, element: TeleporterElement):
 /**
  * R17: on to the next teleporter in alphabetical order of colour, wrapping round, that is active
  * and holds no robot (real or virtual, R24). If there is none the robot stays. Arriving does not
- * teleport again. The square `taken` holds a robot arriving in the same step (A21).
+ * teleport again. The square `taken` holds a robot arriving in the same step, and the robot
+ * `leaving` is stepping out of its square in that step, so it holds nothing (A21).
  */
-function teleport(ctx: Resolution, robot: TurnRobot, source: TeleporterElement, taken: number): void {
+function teleport(ctx: Resolution, robot: TurnRobot, source: TeleporterElement, taken: number, leaving: TurnRobot | null): void {
   if (!isActiveTeleporter(ctx, source)) return
   const ring = ctx.board.teleporters
   const start = ring.indexOf(source)
   for (let i = 1; i < ring.length; i++) {
     const candidate = ring[(start + i) % ring.length]!
     const index = squareIndex(ctx.board, candidate.at)
-    if (index !== taken && isActiveTeleporter(ctx, candidate) && !anyRobotAt(ctx, index, robot)) {
+    if (index !== taken && isActiveTeleporter(ctx, candidate) && !anyRobotAt(ctx, index, robot, leaving)) {
       const from = robot.at!
       placeRobot(ctx, robot, index)
       emit(ctx, { time: now(ctx), kind: 'teleported', player: robot.player, from, to: candidate.at, colour: candidate.colour })

@@ -53,12 +53,13 @@ export function obstruct(ctx: Resolution, mover: TurnRobot, from: Square, last: 
  * Moves a free chain one step towards `dir` (R13): the far end first, so each pushed robot steps
  * into a free square, then the mover. `chain` is nearest first. Each pushed robot leaves its square
  * to the robot behind it, which steps in as it goes: a teleporter there is not free for it (A21).
+ * The push and the step are one movement, so the square the mover steps out of is free (A21).
  */
 export function moveChain(ctx: Resolution, mover: TurnRobot, chain: readonly TurnRobot[], dir: Direction, cause: 'card' | 'pusher'): void {
   for (let i = chain.length - 1; i >= 0; i--) {
     const pushed = chain[i]!
     const from = pushed.atIndex
-    if (from >= 0) enterSquare(ctx, pushed, indexAhead(ctx.board, from, dir), 'push', mover.player, from)
+    if (from >= 0) enterSquare(ctx, pushed, indexAhead(ctx.board, from, dir), 'push', mover.player, from, mover)
   }
   enterSquare(ctx, mover, indexAhead(ctx.board, mover.atIndex, dir), cause)
 }

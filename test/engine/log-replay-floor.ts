@@ -50,13 +50,16 @@ function expectArrival(world: World, event: Moved): void {
     world.expected.push(`${player} flipped ${to} ${world.switchedOn.has(to) ? 'off' : 'on'}`)
   }
   if (element.type === 'teleporter' && world.active.has(to)) {
-    // A21: a pushed robot's old square is being stepped into by the robot behind it.
+    // A21: a pushed robot's old square is being stepped into by the robot behind it, and the robot
+    // whose card step pushes it is stepping out of its own. (In a pusher phase the squares act
+    // after every push, A3: the pusher has moved, and may have been teleported on since.)
     const taken = event.cause === 'push' ? key(event.from) : null
+    const leaving = event.cause === 'push' && event.time.phase === 'movement' ? event.by ?? null : null
     const ring = world.teleporters
     const start = ring.findIndex((t) => key(t.at) === to)
     for (let i = 1; i < ring.length; i++) {
       const next = key(ring[(start + i) % ring.length]!.at)!
-      if (next !== taken && world.active.has(next) && !someoneOn(world, next, player)) {
+      if (next !== taken && world.active.has(next) && !someoneOn(world, next, player, leaving)) {
         world.expected.push(`${player} teleported from ${to} to ${next}`)
         return
       }

@@ -51,6 +51,11 @@ export interface World {
   optionDeck: OptionName[]
   /** What the last moves make the floor do, not seen in the log yet (log-replay-floor.ts). */
   expected: string[]
+  /**
+   * The robot whose card step is pushing a chain, until its own move is seen: it is stepping out of
+   * its square, so a pushed robot may be teleported onto it (A21).
+   */
+  stepping: string | null
   /** Each player's registers as played this turn (R27 fuses the card in a register). */
   registers: Record<string, (Card | null)[]>
   /** Register events the last changes of HP call for, not seen in the log yet (log-replay-registers.ts). */
@@ -111,6 +116,7 @@ export function worldOf(board: Board, given: GameState, orders: Record<string, T
     active: keysWhere(states.teleporters, 'active'),
     optionDeck: [...given.optionDeck],
     expected: [],
+    stepping: null,
     registers,
     registerEvents: [],
     arrivals: new Map(),
@@ -140,7 +146,7 @@ export interface Watch {
 }
 
 /** Whether a robot other than `self` stands on the square (any robot, R17, R24, A8). */
-export function someoneOn(world: World, at: string, self: string): boolean {
-  for (const [player, robot] of world.robots) if (player !== self && robot.at === at && robot.mode !== 'destroyed') return true
+export function someoneOn(world: World, at: string, self: string, leaving: string | null = null): boolean {
+  for (const [player, robot] of world.robots) if (player !== self && player !== leaving && robot.at === at && robot.mode !== 'destroyed') return true
   return false
 }

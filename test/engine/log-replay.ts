@@ -180,13 +180,16 @@ function apply(world: World, hit: { open: OpenHit | null }, event: GameEvent, wh
       const entering = event.kind === 'teleported' ? 'any' : robot.mode === 'real' && event.cause !== 'conveyor' ? 'real' : null
       if (entering) {
         for (const [player, other] of world.robots) {
-          if (player !== event.player && other.at === to && (entering === 'any' || other.mode === 'real')) {
+          if (player !== event.player && player !== world.stepping && other.at === to && (entering === 'any' || other.mode === 'real')) {
             problems.push(`${where}: ${event.player} ${event.kind} onto ${to}, where ${player} stands`)
           }
         }
       }
       robot.at = to
-      if (event.kind === 'moved') moved(world, event)
+      if (event.kind === 'moved') {
+        world.stepping = event.cause === 'push' && event.time.phase === 'movement' ? event.by ?? null : world.stepping === event.player ? null : world.stepping
+        moved(world, event)
+      }
       return
     }
     case 'turned':
