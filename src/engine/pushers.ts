@@ -169,14 +169,20 @@ function play(ctx: Resolution, plan: Plan, moved: Set<Push['robot']>): void {
  * barrier stops at its own square is tried first (A3, A22), those a wall or a bridge side stops
  * before those the fence stops: if the fence destroys the robot, the log has told every push that
  * stopped it, whatever the order of the pushers in the board file, and the robot tries no other
- * push, so it hurts nobody at the far end of another chain. The other blocked pushes cannot
- * destroy one another's robots (a chain ends before a robot whose own push is pending), so their
- * order changes only the order of the events of the moment.
+ * push, so it hurts nobody at the far end of another chain. Such pushes are failed alone, and the
+ * rest planned again: a chain that waited on a robot whose own push a wall stops now pushes it as
+ * in R13, at the same moment as the other chains, as if that pusher were a plain wall (A3, walls
+ * first). The other blocked pushes cannot destroy one another's robots (a chain ends before a robot
+ * whose own push is pending), so their order changes only the order of the events of the moment.
  */
 function failBlocked(ctx: Resolution, blocked: readonly Plan[]): void {
-  for (const plan of blocked) if (stoppedAtOwnSquare(plan) && plan.barrier !== 'fence') fail(ctx, plan)
-  for (const plan of blocked) if (stoppedAtOwnSquare(plan) && plan.barrier === 'fence') fail(ctx, plan)
-  for (const plan of blocked) if (!stoppedAtOwnSquare(plan)) fail(ctx, plan)
+  const atOwnSquare = blocked.filter(stoppedAtOwnSquare)
+  if (atOwnSquare.length === 0) {
+    for (const plan of blocked) fail(ctx, plan)
+    return
+  }
+  for (const plan of atOwnSquare) if (plan.barrier !== 'fence') fail(ctx, plan)
+  for (const plan of atOwnSquare) if (plan.barrier === 'fence') fail(ctx, plan)
 }
 
 /** R13, R20: a blocked push moves nobody; the fence hurts the last robot of the chain (R3). */
