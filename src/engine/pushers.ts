@@ -49,10 +49,17 @@ export function runPushers(ctx: Resolution, stage: number): void {
   ctx.pusherArrivals = []
   for (const push of pushes) if (push.robot.mode !== 'real' && push.state === 'pending') pushVirtual(ctx, pushes, push.robot)
   const real = pushes.filter((push) => push.state === 'pending')
-  cancelMeetingPushes(ctx, real)
-  settleRealPushes(ctx, real)
+  // Walls first (A3, A22): the pushes a barrier stops at their own squares are tried before
+  // anything else, so a robot the fence so destroys pushes into no square (R11) and meets nobody.
+  const stopped = real.map((push) => planPush(ctx, push, real, NOBODY_MOVED, false)).filter((plan) => plan.end === 'blocked' && stoppedAtOwnSquare(plan))
+  if (stopped.length > 0) failBlocked(ctx, stopped)
+  const left = real.filter((push) => push.state === 'pending' && isOnFloor(push.robot))
+  cancelMeetingPushes(ctx, left)
+  settleRealPushes(ctx, left)
   settleArrivals(ctx)
 }
+
+const NOBODY_MOVED: ReadonlySet<Push['robot']> = new Set()
 
 /** The squares the phase's pushes moved robots onto act on them, robot by robot in seat order (A3, A24). */
 function settleArrivals(ctx: Resolution): void {
@@ -97,8 +104,9 @@ function anyoneOnAPusher(ctx: Resolution, stage: number): boolean {
 
 /**
  * R20, as written: two pushers into one square, neither moves; two robots pushed toward each
- * other's squares both stay. Read before any push is tried, so neither is hurt by a fence behind.
- * A push into a wall meets the wall, not the other push.
+ * other's squares both stay. Read before any push moves a robot, so neither is hurt by a fence
+ * behind, but after the pushes stopped at their own squares: a push into a wall meets the wall,
+ * not the other push, and a robot the fence has destroyed there pushes no more (A22).
  */
 function cancelMeetingPushes(ctx: Resolution, pushes: readonly Push[]): void {
   const targets = pushes.map((push) => {

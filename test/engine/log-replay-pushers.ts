@@ -29,8 +29,12 @@ interface Push {
   order: number
 }
 
-/** The board and robots as the phase begins: everything is judged on them, since pushes act at once. */
-interface Before { world: World; at: Map<string, StartOf>; lowered: Set<string>; pushes: Push[] }
+/**
+ * The board and robots as the phase begins: everything is judged on them, since pushes act at once.
+ * `fenceGone`: the real robots that the fence destroys through pushes stopped at their own squares,
+ * tried before anything else (A3, walls first; A22): their other pushes meet nothing.
+ */
+interface Before { world: World; at: Map<string, StartOf>; lowered: Set<string>; pushes: Push[]; fenceGone: Set<string> }
 
 /** A robot as the phase begins: where it stands, whether it is real, its HP, how many options it holds and its sacrifice threshold (R28). */
 interface StartOf { at: string | null; real: boolean; hp: number; options: number; sacrificeAt: number }
@@ -50,13 +54,21 @@ function phaseStart(world: World, pushers: readonly PusherElement[]): Before {
     if (robot.at === null || robot.mode === 'destroyed') continue
     at.set(player, { at: robot.at, real: robot.mode === 'real', hp: robot.hp, options: robot.options.length, sacrificeAt: robot.sacrificeAt })
   }
-  const start: Before = { world, at, lowered: new Set(world.lowered), pushes }
+  const start: Before = { world, at, lowered: new Set(world.lowered), pushes, fenceGone: new Set() }
   for (const [player, robot] of world.robots) {
     const from = robot.at
     if (from === null || robot.mode === 'destroyed') continue
     pushers.forEach((pusher, order) => {
       if (key(pusher.at) === from) pushes.push({ player, from, dir: opposite(pusher.side), real: robot.mode === 'real', twice: false, order })
     })
+  }
+  for (const [player, robot] of at) {
+    if (!robot.real) continue
+    const health = { hp: robot.hp, options: robot.options }
+    for (const push of pushes) {
+      if (push.player === player && barrier(world, push.from, push.dir, start.lowered) === 'fence') hurt(health, 2, robot.sacrificeAt)
+    }
+    if (health.hp === 0) start.fenceGone.add(player)
   }
   // A22, with A3's walls first and R20's meeting pushes: a push that a wall, a bridge side or the
   // fence stops, or that meets another real push (R20) or another robot's chain (A3), cannot move
@@ -96,7 +108,8 @@ function chainSquares(before: Before, push: Push): string[] {
  * written twice) or into this one's square while this goes into its.
  */
 function meets(before: Before, push: Push): boolean {
-  return before.pushes.some((o) => o.real && o !== push && !stopped(before, o.from, o.dir) &&
+  if (before.fenceGone.has(push.player)) return false
+  return before.pushes.some((o) => o.real && o !== push && !stopped(before, o.from, o.dir) && !before.fenceGone.has(o.player) &&
     (target(o) === target(push) || (target(o) === push.from && target(push) === o.from)))
 }
 
@@ -259,11 +272,13 @@ function withoutMeetings(before: Before, own: ReadonlyMap<string, Push[]>): { pe
     const walks = [...pending.values()].flat().map((push) => walk(before, push, pending, gone))
     const blocked = walks.filter((w) => w.stop !== null)
     if (blocked.length > 0) {
-      blocked.forEach((w) => drop(w.push))
-      // A22: a push that a barrier stops at its own square is tried first; a robot the fence
-      // destroys so tries no other push. The last robot of a stopped chain has no push to try.
-      const ownSquareFirst = [...blocked.filter((w) => w.entered.length === 0), ...blocked.filter((w) => w.entered.length > 0)]
-      for (const { push, moved, stop } of ownSquareFirst) {
+      // A22, A3 (walls first): the pushes a barrier stops at their own squares are tried first and
+      // alone; a robot the fence destroys so tries no other push, and the other pushes are walked
+      // again, as if those pushers were plain walls. The last robot of a stopped chain has no push to try.
+      const atOwnSquare = blocked.filter((w) => w.entered.length === 0)
+      const failing = atOwnSquare.length > 0 ? atOwnSquare : blocked
+      failing.forEach((w) => drop(w.push))
+      for (const { push, moved, stop } of failing) {
         if (stop === 'fence' && health.get(push.player)!.hp > 0) hurt(health.get(moved.at(-1)!)!, 2, before.at.get(moved.at(-1)!)!.sacrificeAt)
       }
       for (const [player, { hp }] of health) {
