@@ -1,13 +1,15 @@
 // Pushers (R20): in the stages printed on them, all at once, each moves the robot on its square
 // one square away from its wall, pushing a chain ahead as in R13.
 //
-// "All at once" is settled in rounds, so that the outcome never depends on the order of the
+// First the pushes that a barrier stops at their own squares are tried, and fail (A3 walls first,
+// A22): a robot the fence so destroys pushes no chain and meets no push. Then R20's meetings are
+// read (two pushers into one square, two robots pushed toward each other's squares). The rest of
+// "all at once" is settled in rounds, so that the outcome never depends on the order of the
 // pushers in the board file, except for a cycle of pushes that wait on one another (R20). In each
 // round every push still pending works out its plan on the board as it stands (pusher-plans.ts):
 // the chain it pushes, and how that chain ends - at a free square, at a barrier, or at the square
 // of a robot that its own pusher is about to move, which the chain enters once it is empty. Then:
-//   1. pushes that are blocked fail (R13: nothing moves; the fence hurts the last robot, R3), those
-//      a barrier stops at their own square first (A22): a robot the fence destroys so pushes no chain;
+//   1. pushes that are blocked fail (R13: nothing moves; the fence hurts the last robot, R3);
 //   2. pushes that would move one robot twice or move two robots into one square fail (R20, A3);
 //      a robot's own two pushes (A22) fail only in a round with no other conflict;
 //   3. otherwise the pushes that end at a free square are played; the ones that waited on them go
@@ -49,10 +51,7 @@ export function runPushers(ctx: Resolution, stage: number): void {
   ctx.pusherArrivals = []
   for (const push of pushes) if (push.robot.mode !== 'real' && push.state === 'pending') pushVirtual(ctx, pushes, push.robot)
   const real = pushes.filter((push) => push.state === 'pending')
-  // Walls first (A3, A22): the pushes a barrier stops at their own squares are tried before
-  // anything else, so a robot the fence so destroys pushes into no square (R11) and meets nobody.
-  const stopped = real.map((push) => planPush(ctx, push, real, NOBODY_MOVED, false)).filter((plan) => plan.end === 'blocked' && stoppedAtOwnSquare(plan))
-  if (stopped.length > 0) failBlocked(ctx, stopped)
+  failStoppedAtOwnSquares(ctx, real)
   const left = real.filter((push) => push.state === 'pending' && isOnFloor(push.robot))
   cancelMeetingPushes(ctx, left)
   settleRealPushes(ctx, left)
@@ -60,6 +59,22 @@ export function runPushers(ctx: Resolution, stage: number): void {
 }
 
 const NOBODY_MOVED: ReadonlySet<Push['robot']> = new Set()
+
+/**
+ * Walls first (A3, A22): the pushes a wall, a bridge side or the fence stops at their own squares
+ * are tried before anything else and fail (the fence hurts the robot, R3), so every other push is
+ * judged as if those pushers were plain walls: a chain does not wait on such a push, and a robot
+ * the fence destroys so leaves at once (R11), pushing into no square and meeting nobody. Those a
+ * wall or a bridge side stops are told before those the fence stops, so that the log of a robot
+ * the fence destroys tells every push that stopped it, whatever the order of the board file (A25).
+ * Nothing in the phase changes a barrier at a robot's own square (the squares act after the last
+ * push), so the rounds meet no such push again.
+ */
+function failStoppedAtOwnSquares(ctx: Resolution, pushes: readonly Push[]): void {
+  const stopped = pushes.map((push) => planPush(ctx, push, pushes, NOBODY_MOVED, false)).filter((plan) => plan.end === 'blocked' && stoppedAtOwnSquare(plan))
+  for (const plan of stopped) if (plan.barrier !== 'fence') fail(ctx, plan)
+  for (const plan of stopped) if (plan.barrier === 'fence') fail(ctx, plan)
+}
 
 /** The squares the phase's pushes moved robots onto act on them, robot by robot in seat order (A3, A24). */
 function settleArrivals(ctx: Resolution): void {
@@ -173,24 +188,12 @@ function play(ctx: Resolution, plan: Plan, moved: Set<Push['robot']>): void {
 }
 
 /**
- * R13, R20: blocked pushes move nobody, and the fence hurts whoever meets it (R3). A push that a
- * barrier stops at its own square is tried first (A3, A22), those a wall or a bridge side stops
- * before those the fence stops: if the fence destroys the robot, the log has told every push that
- * stopped it, whatever the order of the pushers in the board file, and the robot tries no other
- * push, so it hurts nobody at the far end of another chain. Such pushes are failed alone, and the
- * rest planned again: a chain that waited on a robot whose own push a wall stops now pushes it as
- * in R13, at the same moment as the other chains, as if that pusher were a plain wall (A3, walls
- * first). The other blocked pushes cannot destroy one another's robots (a chain ends before a robot
- * whose own push is pending), so their order changes only the order of the events of the moment.
+ * R13, R20: blocked pushes move nobody, and the fence hurts the last robot of each chain it stops
+ * (R3). They cannot destroy one another's robots (a chain ends before a robot whose own push is
+ * pending), so their order changes only the order of the events of the moment.
  */
 function failBlocked(ctx: Resolution, blocked: readonly Plan[]): void {
-  const atOwnSquare = blocked.filter(stoppedAtOwnSquare)
-  if (atOwnSquare.length === 0) {
-    for (const plan of blocked) fail(ctx, plan)
-    return
-  }
-  for (const plan of atOwnSquare) if (plan.barrier !== 'fence') fail(ctx, plan)
-  for (const plan of atOwnSquare) if (plan.barrier === 'fence') fail(ctx, plan)
+  for (const plan of blocked) fail(ctx, plan)
 }
 
 /** R13, R20: a blocked push moves nobody; the fence hurts the last robot of the chain (R3). */

@@ -2,7 +2,7 @@
 // case's JSON into a board, a game state and orders, or into one message naming the bad field;
 // `caseOutput` prints a resolved turn in the shape of FORMAT.md section 3.
 import { z } from 'zod'
-import { compileBoard, describeIssues, fieldPath, initialBoardState, parseBoard, squareIndex, squareSchema, isOnBoard, type ParseResult } from './board.js'
+import { compileBoard, describeIssues, fieldPath, floorAt, initialBoardState, parseBoard, squareSchema, isOnBoard, type ParseResult } from './board.js'
 import { canUseCard, cardSetsFor, fusedRegistersFor, parseCard, unfusedRegisters } from './deck.js'
 import { formatSquare, parseSquare, sameSquare } from './geometry.js'
 import { seedRandom } from './random.js'
@@ -179,7 +179,7 @@ function caseProblem(board: Board, kase: CaseInput): string | null {
   return null
 }
 
-const floorTypeAt = (board: Board, square: Square) => board.floorTypes[squareIndex(board, square)] ?? null
+const floorTypeAt = (board: Board, square: Square) => floorAt(board, square)?.type ?? null
 
 /** A robot cannot start a turn in a pit or on a raised drawbridge (R14, R15): it would have been destroyed. */
 function robotOnAHole(board: Board, boardState: BoardState, kase: CaseInput): string | null {
