@@ -58,8 +58,6 @@ export function runPushers(ctx: Resolution, stage: number): void {
   settleArrivals(ctx)
 }
 
-const NOBODY_MOVED: ReadonlySet<Push['robot']> = new Set()
-
 /**
  * Walls first (A3, A22): the pushes a wall, a bridge side or the fence stops at their own squares
  * are tried before anything else and fail (the fence hurts the robot, R3), so every other push is
@@ -71,7 +69,11 @@ const NOBODY_MOVED: ReadonlySet<Push['robot']> = new Set()
  * push), so the rounds meet no such push again.
  */
 function failStoppedAtOwnSquares(ctx: Resolution, pushes: readonly Push[]): void {
-  const stopped = pushes.map((push) => planPush(ctx, push, pushes, NOBODY_MOVED, false)).filter((plan) => plan.end === 'blocked' && stoppedAtOwnSquare(plan))
+  const stopped: Plan[] = []
+  for (const push of pushes) {
+    const barrier = barrierAt(ctx.board, ctx.boardState, stepAhead(ctx.board, push.robot.atIndex, push.dir), push.dir)
+    if (barrier) stopped.push({ push, chain: [], end: 'blocked', barrier, waitsOn: null })
+  }
   for (const plan of stopped) if (plan.barrier !== 'fence') fail(ctx, plan)
   for (const plan of stopped) if (plan.barrier === 'fence') fail(ctx, plan)
 }
@@ -173,11 +175,6 @@ function settleRealPushes(ctx: Resolution, pushes: readonly Push[]): void {
     if (forced.end === 'blocked') fail(ctx, forced)
     else play(ctx, forced, moved)
   }
-}
-
-/** A plan a wall, a bridge side or the fence stops before its robot leaves its square (A3, walls first). */
-function stoppedAtOwnSquare(plan: Plan): boolean {
-  return plan.chain.length === 0 && plan.barrier !== 'robot'
 }
 
 function play(ctx: Resolution, plan: Plan, moved: Set<Push['robot']>): void {

@@ -187,7 +187,8 @@ function apply(world: World, hit: { open: OpenHit | null }, event: GameEvent, wh
       }
       robot.at = to
       if (event.kind === 'moved') {
-        world.stepping = event.cause === 'push' && event.time.phase === 'movement' ? event.by ?? null : world.stepping === event.player ? null : world.stepping
+        if (event.cause === 'push' && event.time.phase === 'movement') world.stepping = event.by ?? null
+        else if (world.stepping === event.player) world.stepping = null
         moved(world, event)
       }
       return
