@@ -20,7 +20,7 @@ import { turnRoutes } from './routes/api/turns.js'
 import { routeRegistry } from './routes/define.js'
 import { pagesPlugin } from './pages/index.js'
 import type { MailTransport } from './mail/transport.js'
-import { SIGN_IN_MAILS_PER_HOUR } from './services/auth.js'
+import { SIGN_IN_MAILS_PER_HOUR, checkedViewer } from './services/auth.js'
 import { createContext, type ServiceContext } from './services/context.js'
 import { runDueWork } from './services/scheduler.js'
 import { advanceSeries } from './services/series.js'
@@ -96,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db.close()
   })
 
-  installErrorHandling(app)
+  installErrorHandling(app, (viewer) => { checkedViewer(ctx, viewer) })
   registerSecurityHeaders(app, options.config.baseUrl.startsWith('https:'))
   await registerSessions(app, ctx, options.config.sessionSecret, options.config.baseUrl.startsWith('https:'))
   await app.register(rateLimit, { global: false })

@@ -2,6 +2,7 @@
 // anything else is a bug, logged with the request id and answered without internals.
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import type { Viewer } from './services/context.js'
 
 export class AppError extends Error {
   constructor(
@@ -35,8 +36,22 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown, where
   throw badRequest(field ? `${field}: ${issue.message}` : `${where}: ${issue.message}`, field || undefined)
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
+/**
+ * `checkToken` checks an API token a route left for its own write to check (Viewer.uncheckedToken),
+ * throwing 401: a request refused before then (bad JSON, a body that fails its schema, a conflict)
+ * gets 401 for an unknown token, as on every other route, never a refusal that tells what the body
+ * should hold.
+ */
+export function installErrorHandling(app: FastifyInstance, checkToken: (viewer: Viewer) => void): void {
+  app.setErrorHandler((refusal: FastifyError | AppError | Error, request, reply) => {
+    let err = refusal
+    if (request.viewer?.uncheckedToken !== undefined && !(err instanceof AppError && err.statusCode === 401)) {
+      try {
+        checkToken(request.viewer)
+      } catch (unknownToken) {
+        err = unknownToken as AppError
+      }
+    }
     if (err instanceof AppError) {
       return reply.status(err.statusCode).send({ error: err.error, message: err.message, ...(err.field ? { field: err.field } : {}) })
     }

@@ -1,7 +1,9 @@
 // The session and API-token caches (src/server/repositories/watched-cache.ts) stay exact: a
 // revocation, a sign-out or a rename is seen at once when this process made it, and by the next
 // synchronous run (the next request) when another connection to the same SQLite file did: a
-// commit made while a run is under way cannot be told apart from one made just after it.
+// commit made while a run is under way cannot be told apart from one made just after it. Inside a
+// write transaction every commit made before it began is seen, and a row read there is kept only
+// if it cannot be the transaction's own write.
 import Database from '../../src/server/plugins/sqlite.js'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
@@ -36,15 +38,40 @@ it('answers a repeated lookup from memory, and counts nothing it did not find', 
 /** Lets the synchronous run end, as it does between two requests. */
 const nextRun = () => new Promise<void>((resolve) => setImmediate(resolve))
 
-it('drops everything when another connection commits, and keeps nothing read inside a transaction', async () => {
+it('drops everything when another connection commits', async () => {
   const cache = watchedCache<{ n: number }>(db)
   cache.get('a', () => ({ n: 1 }))
   other.exec("UPDATE users SET name = 'Anne' WHERE id = 1")
   expect(cache.get('a', () => ({ n: 2 }))).toEqual({ n: 1 }) // the same run: as if the commit came just after
   await nextRun()
   expect(cache.get('a', () => ({ n: 2 }))).toEqual({ n: 2 })
-  db.transaction(() => { cache.get('b', () => ({ n: 3 })) })()
-  expect(cache.get('b', () => ({ n: 4 }))).toEqual({ n: 4 })
+})
+
+it('inside a transaction, sees every commit made before it began, even within the same run', () => {
+  const cache = watchedCache<{ n: number }>(db)
+  cache.get('a', () => ({ n: 1 }))
+  other.exec("UPDATE users SET name = 'Anne' WHERE id = 1")
+  // No run in between: outside a transaction this would still be the reading before the commit.
+  db.transaction(() => { expect(cache.get('a', () => ({ n: 2 }))).toEqual({ n: 2 }) }).immediate()
+})
+
+it('keeps a row read inside a transaction only if the transaction changed none of the rows it caches', () => {
+  const cache = watchedCache<{ n: number }>(db)
+  db.transaction(() => { cache.get('read', () => ({ n: 1 })) })()
+  expect(cache.get('read', () => ({ n: 2 }))).toEqual({ n: 1 }) // committed data: kept
+  // A transaction that changed the rows (clear) and then read one back, and was rolled back.
+  expect(() => db.transaction(() => {
+    cache.clear()
+    cache.get('written', () => ({ n: 3 }))
+    throw new Error('rolled back')
+  })()).toThrow('rolled back')
+  expect(cache.get('written', () => ({ n: 4 }))).toEqual({ n: 4 })
+  // Committed, it is still not kept from inside: the next look-up outside reads it again.
+  db.transaction(() => { cache.clear(); cache.get('again', () => ({ n: 5 })) })()
+  expect(cache.get('again', () => ({ n: 6 }))).toEqual({ n: 6 })
+  // After a look-up outside a transaction, the next transaction keeps what it reads again.
+  db.transaction(() => { cache.get('later', () => ({ n: 7 })) })()
+  expect(cache.get('later', () => ({ n: 8 }))).toEqual({ n: 7 })
 })
 
 it('hands out frozen rows, so one caller cannot change what the next one gets', () => {

@@ -8,9 +8,11 @@
 //   repositories/data-version.ts): when it moved, everything cached is dropped. So a commit made
 //   before a request began is seen by it; one made while a synchronous run is under way cannot be
 //   told apart from one made just after, and the next run sees it.
-// Only found rows read outside a transaction are kept (an unknown key always goes to the database,
-// and a row read inside a transaction might yet be rolled back), the rows are frozen so
-// no caller can change what another caller gets, and the least recently used go first past `limit`.
+// Only found rows are kept (an unknown key always goes to the database). A row read inside a
+// transaction is kept only if this process has not changed those rows in that transaction (no
+// `clear()` since it began): then it is committed data, which no rollback can take back; otherwise
+// it might be the transaction's own write. The rows are frozen so no caller can change what
+// another caller gets, and the least recently used go first past `limit`.
 import type { Db } from '../plugins/db.js'
 import { lruMap } from '../services/lru.js'
 import { dataVersionNow } from './data-version.js'
@@ -24,8 +26,13 @@ export interface WatchedCache<V extends object> {
 export function watchedCache<V extends object>(db: Db, limit = 10_000): WatchedCache<V> {
   const entries = lruMap<string, Readonly<V>>(limit)
   let seenVersion = dataVersionNow(db)
+  // Whether clear() was called inside the transaction under way (or the last one: it is reset by
+  // the first look-up outside a transaction, so it can only make the cache keep less).
+  let clearedInTransaction = false
   return {
     get(key, load) {
+      const inTransaction = db.inTransaction
+      if (!inTransaction) clearedInTransaction = false
       const version = dataVersionNow(db)
       if (version !== seenVersion) {
         entries.clear()
@@ -34,12 +41,15 @@ export function watchedCache<V extends object>(db: Db, limit = 10_000): WatchedC
       const cached = entries.get(key)
       if (cached) return cached
       const loaded = load()
-      if (loaded === undefined || db.inTransaction) return loaded
+      if (loaded === undefined || (inTransaction && clearedInTransaction)) return loaded
       const frozen = Object.freeze(loaded)
       entries.set(key, frozen)
       return frozen
     },
-    clear() { entries.clear() },
+    clear() {
+      entries.clear()
+      if (db.inTransaction) clearedInTransaction = true
+    },
     get size() { return entries.size },
   }
 }

@@ -21,6 +21,15 @@ export interface RouteSpec<B extends Schema | undefined, P extends Schema | unde
    * token is refused (403) by every other 'user' route, before anything is read or changed.
    */
   tokens?: true
+  /**
+   * With `tokens`: the route checks an API token itself, inside the write transaction that stores
+   * what it was sent (services/auth.ts, checkedViewer), so the check and the write are one step
+   * and the request pays for no separate look-up. Its handler gets a viewer whose `user` is null
+   * until it does (Viewer.uncheckedToken). A request refused for anything else has its token
+   * checked first (errors.ts), so an unknown token still gets 401, never a 400 that tells what the
+   * body should hold.
+   */
+  tokenCheckedInWrite?: true
   /** Runs before the body is read, e.g. a rate limit that counts every attempt. */
   guard?: (request: FastifyRequest) => Promise<void> | void
   body?: B
@@ -46,6 +55,13 @@ export type AnyRouteSpec = RouteSpec<Schema | undefined, Schema | undefined, Sch
 
 export const TOKEN_REFUSED = 'an API token works only for its own game\'s player actions (viewing the game and its turns, submitting a program); sign in for the rest'
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set from RouteSpec.tokenCheckedInWrite: the session hook leaves the API token unchecked. */
+    tokenCheckedInWrite?: boolean
+  }
+}
+
 export function routeRegistry() {
   const routes: AnyRouteSpec[] = []
   return {
@@ -55,10 +71,11 @@ export function routeRegistry() {
       app.route({
         method: spec.method,
         url: spec.url,
-        ...(spec.config ? { config: spec.config } : {}),
+        ...(spec.config || spec.tokenCheckedInWrite ? { config: { ...spec.config, ...(spec.tokenCheckedInWrite && spec.tokens ? { tokenCheckedInWrite: true } : {}) } } : {}),
         handler: async (request, reply) => {
           const viewer = request.viewer
-          if (spec.auth === 'user' && !viewer.user) throw unauthorized()
+          // Only a route declared tokenCheckedInWrite is handed an unchecked token (plugins/session.ts).
+          if (spec.auth === 'user' && !viewer.user && viewer.uncheckedToken === undefined) throw unauthorized()
           if (spec.auth === 'user' && viewer.tokenGameId !== undefined && !spec.tokens) throw forbidden(TOKEN_REFUSED)
           spec.access?.({ params: (request.params ?? {}) as Record<string, string | undefined>, viewer })
           await spec.guard?.(request)

@@ -1,10 +1,27 @@
 // Sign-in by one-time link (30 minutes, single use) and sessions.
-import { rateLimited } from '../errors.js'
+import { rateLimited, unauthorized } from '../errors.js'
 import { signInMail } from '../mail/templates.js'
-import type { ServiceContext } from './context.js'
+import type { ServiceContext, Viewer } from './context.js'
 
 export const SIGN_IN_LINK_TTL_MS = 30 * 60_000
 export const SESSION_TTL_MS = 90 * 24 * 3600_000
+
+/** Who an API token speaks for: its user, for the one game it was issued for; 401 if it is unknown or revoked. */
+export function tokenViewer(ctx: ServiceContext, token: string): Viewer {
+  const user = ctx.users.apiTokenUser(token)
+  if (!user) throw unauthorized('the API token is unknown or revoked')
+  const { game_id: gameId, ...rest } = user
+  return { user: rest, tokenGameId: gameId }
+}
+
+/**
+ * The viewer, with an API token that was not yet looked up (Viewer.uncheckedToken) checked now.
+ * Called inside a write transaction, the check and the write are one step: a token revoked by
+ * anyone before the transaction began is seen, and nothing is stored with it.
+ */
+export function checkedViewer(ctx: ServiceContext, viewer: Viewer): Viewer {
+  return viewer.uncheckedToken === undefined ? viewer : tokenViewer(ctx, viewer.uncheckedToken)
+}
 
 /** Sign-in mails to one address per hour, by default: the page and the API share it (the count is in the database). */
 export const SIGN_IN_MAILS_PER_HOUR = 3

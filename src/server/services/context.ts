@@ -77,6 +77,12 @@ export function boardDefinition(game: GameRow): BoardDefinition {
 export interface Viewer {
   user: UserRow | null
   tokenGameId?: string
+  /**
+   * An API token sent to a route that checks it inside its own write transaction
+   * (RouteSpec.tokenCheckedInWrite), not yet looked up: until checkedViewer() has checked it,
+   * `user` is null, so code that forgets to check it treats the request as signed out.
+   */
+  uncheckedToken?: string
 }
 
 export interface Membership {

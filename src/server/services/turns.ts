@@ -21,6 +21,7 @@ import { invalidatePublishedTurn } from './published-turns.js'
 import { lruMap } from './lru.js'
 import { programOf, resolveFromSubmissions, type Program } from './resolve.js'
 import { afterPublished, finishWithPlacings, recordOuts } from './standings.js'
+import { checkedViewer } from './auth.js'
 
 export function latestPrograms(ctx: ServiceContext, turnId: number): Map<string, Program> {
   return new Map(ctx.turns.latestSubmissions(turnId).map((row) => [row.player_id, programOf(row)]))
@@ -92,9 +93,11 @@ export const MAX_VERSIONS = 100
 
 /** The work of a submission, to be run inside a write transaction. */
 function storeProgram(ctx: ServiceContext, viewer: Viewer, gameId: string, turnNumber: number, input: SubmissionInput): () => { stored: SubmissionRow; practice: boolean } {
-  const userId = viewer.user?.id
-  if (userId === undefined || (viewer.tokenGameId !== undefined && viewer.tokenGameId !== gameId)) throw notFound('no such game')
   return () => {
+    // An API token is checked here, in the transaction that stores the program (checkedViewer).
+    const who = checkedViewer(ctx, viewer)
+    const userId = who.user?.id
+    if (userId === undefined || (who.tokenGameId !== undefined && who.tokenGameId !== gameId)) throw notFound('no such game')
     const c = ctx.turns.submissionContext(gameId, userId, turnNumber)
     if (!c || (c.player_id === null && c.gm_user_id !== userId)) throw notFound('no such game')
     if (c.player_id === null) throw forbidden('you have no seat in this game')

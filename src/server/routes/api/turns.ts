@@ -36,7 +36,7 @@ export function turnRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteRe
     },
   })
   r.define(app, {
-    method: 'POST', url: '/games/:gameId/turns/:turn/submission', tag: 'turns', auth: 'user', tokens: true, status: 201, params: turnParams, body: submissionRequest,
+    method: 'POST', url: '/games/:gameId/turns/:turn/submission', tag: 'turns', auth: 'user', tokens: true, tokenCheckedInWrite: true, status: 201, params: turnParams, body: submissionRequest,
     summary: 'Submit (or replace) your program: checked against your hand (R8); a refused one leaves the previous in place',
     handler: async ({ params, viewer, body }) => {
       return submissionView(await submitProgramSoon(ctx, viewer, params.gameId, params.turn, body))
