@@ -55,6 +55,14 @@ it('inside a transaction, sees every commit made before it began, even within th
   db.transaction(() => { expect(cache.get('a', () => ({ n: 2 }))).toEqual({ n: 2 }) }).immediate()
 })
 
+it('after a transaction that changed its rows, keeps what a later transaction reads, with no look-up outside one between', async () => {
+  const cache = watchedCache<{ n: number }>(db)
+  db.transaction(() => { cache.clear(); cache.get('a', () => ({ n: 1 })) })()
+  await nextRun()
+  db.transaction(() => { cache.get('b', () => ({ n: 2 })) })()
+  db.transaction(() => { expect(cache.get('b', () => ({ n: 3 }))).toEqual({ n: 2 }) })()
+})
+
 it('keeps a row read inside a transaction only if the transaction changed none of the rows it caches', () => {
   const cache = watchedCache<{ n: number }>(db)
   db.transaction(() => { cache.get('read', () => ({ n: 1 })) })()

@@ -26,9 +26,13 @@ export interface WatchedCache<V extends object> {
 export function watchedCache<V extends object>(db: Db, limit = 10_000): WatchedCache<V> {
   const entries = lruMap<string, Readonly<V>>(limit)
   let seenVersion = dataVersionNow(db)
-  // Whether clear() was called inside the transaction under way (or the last one: it is reset by
-  // the first look-up outside a transaction, so it can only make the cache keep less).
+  // Whether clear() was called inside the transaction under way. Reset once that transaction is
+  // over: by the first look-up outside a transaction, or when the synchronous run ends (a
+  // better-sqlite3 transaction function never outlives its run). Busy servers make every look-up
+  // inside a transaction (the submission route: services/auth.ts, checkedViewer), so waiting for a
+  // look-up outside one would stop the cache from ever keeping a row again.
   let clearedInTransaction = false
+  const resetWhenOver = () => { if (!db.inTransaction) clearedInTransaction = false }
   return {
     get(key, load) {
       const inTransaction = db.inTransaction
@@ -48,7 +52,10 @@ export function watchedCache<V extends object>(db: Db, limit = 10_000): WatchedC
     },
     clear() {
       entries.clear()
-      if (db.inTransaction) clearedInTransaction = true
+      if (db.inTransaction) {
+        clearedInTransaction = true
+        queueMicrotask(resetWhenOver)
+      }
     },
     get size() { return entries.size },
   }
