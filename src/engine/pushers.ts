@@ -187,10 +187,15 @@ function play(ctx: Resolution, plan: Plan, moved: Set<Push['robot']>): void {
 /**
  * R13, R20: blocked pushes move nobody, and the fence hurts the last robot of each chain it stops
  * (R3). They cannot destroy one another's robots (a chain ends before a robot whose own push is
- * pending), so their order changes only the order of the events of the moment.
+ * pending), but the hurt may make robots give up options, which go to the deck in the order they
+ * are given up (R32). So the pushes fail robot by robot in the seat order of the robot each one
+ * hurts, or pushes (A25), not in the order of the pushers in the board file: one robot pushed by
+ * two pushers into two chains that end at the fence hurts both chains' last robots in seat order.
  */
 function failBlocked(ctx: Resolution, blocked: readonly Plan[]): void {
-  for (const plan of blocked) fail(ctx, plan)
+  const hurt = (plan: Plan) => (plan.barrier === 'fence' ? plan.chain.at(-1) ?? plan.push.robot : plan.push.robot).seat
+  // Array#sort is stable: a robot's own pushes keep their order.
+  for (const plan of [...blocked].sort((a, b) => hurt(a) - hurt(b))) fail(ctx, plan)
 }
 
 /** R13, R20: a blocked push moves nobody; the fence hurts the last robot of the chain (R3). */

@@ -163,6 +163,18 @@ describe('property: the order of a board file', () => {
     expect(modelCounts.phasesUnjudged - before).toBeGreaterThan(20)
   })
 
+  it('has one robot pushed by two pushers into two chains that end at the fence hurt their last robots in seat order (R20, R3, R32, A25)', () => {
+    // Found by the property above (seed -1240169953): P2, on two stage-2 pushers, pushes P1 into the
+    // east fence and P7 into the north fence; each gives up both options, which reached the deck in
+    // the order of the pushers in the board file.
+    const json = {"id": "crowded", "rulings": ["R20"], "description": "random", "board": {"rows": 5, "cols": 5, "start": {"at": "r1c1", "facing": "N"}, "elements": [{"type": "pit", "at": "r3c1"}, {"type": "pusher", "at": "r2c5", "side": "N", "stages": [3]}, {"type": "pusher", "at": "r2c4", "side": "W", "stages": [2]}, {"type": "pusher", "at": "r2c4", "side": "N", "stages": [2]}]}, "boardState": {"drawbridges": {}}, "turn": 3, "robots": [{"player": "P1", "at": "r2c5", "facing": "N", "hp": 3, "mode": "virtual", "program": ["UTRN:10", "UTRN:20"], "fused": {"3": "UTRN:30", "4": "UTRN:40", "5": "UTRN:50"}, "options": ["Rear Laser", "Double Laser"]}, {"player": "P2", "at": "r2c4", "facing": "N", "hp": 2, "mode": "virtual", "program": ["UTRN:60"], "fused": {"2": "LF90:70", "3": "LF90:90", "4": "LF90:110", "5": "LF90:130"}}, {"player": "P3", "at": "r1c1", "facing": "N", "hp": 2, "mode": "virtual", "program": ["LF90:150"], "fused": {"2": "LF90:170", "3": "LF90:190", "4": "LF90:210", "5": "LF90:230"}}, {"player": "P4", "at": "r1c2", "facing": "N", "hp": 2, "mode": "virtual", "program": ["LF90:250"], "fused": {"2": "LF90:270", "3": "LF90:290", "4": "LF90:310", "5": "LF90:330"}}, {"player": "P5", "at": "r1c3", "facing": "N", "hp": 2, "mode": "virtual", "program": ["LF90:350"], "fused": {"2": "LF90:370", "3": "LF90:390", "4": "LF90:410", "5": "RT90:80"}}, {"player": "P6", "at": "r1c5", "facing": "N", "hp": 2, "mode": "virtual", "program": ["RT90:100"], "fused": {"2": "RT90:120", "3": "RT90:140", "4": "RT90:160", "5": "RT90:180"}}, {"player": "P7", "at": "r1c4", "facing": "N", "hp": 3, "mode": "virtual", "program": ["RT90:200", "RT90:220"], "fused": {"3": "RT90:240", "4": "RT90:260", "5": "RT90:280"}, "options": ["Extra Memory", "Gyroscope"]}], "expect": {}}
+    const [pit, ...pushers] = json.board.elements
+    for (const order of [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]) {
+      const { board, state, orders } = parsedCase(withElements(json, [pit!, ...order.map((i) => pushers[i]!)]))
+      expect(resolveTurn(board, state, orders).state.optionDeck, order.join()).toEqual(['Rear Laser', 'Double Laser', 'Extra Memory', 'Gyroscope'])
+    }
+  })
+
   it('has a board laser volley send the options of the robots it destroys back to the deck in seat order (R23, R32, A25)', () => {
     // Ann, seated first, stands by the turret that comes later on the board: either way round, her
     // option goes to the bottom of the deck first.
