@@ -71,7 +71,8 @@ export function routeRegistry() {
       app.route({
         method: spec.method,
         url: spec.url,
-        ...(spec.config || spec.tokenCheckedInWrite ? { config: { ...spec.config, ...(spec.tokenCheckedInWrite && spec.tokens ? { tokenCheckedInWrite: true } : {}) } } : {}),
+        // Only a route a token may call can leave its token to be checked in the write.
+        config: { ...spec.config, tokenCheckedInWrite: spec.tokenCheckedInWrite === true && spec.tokens === true },
         handler: async (request, reply) => {
           const viewer = request.viewer
           // Only a route declared tokenCheckedInWrite is handed an unchecked token (plugins/session.ts).

@@ -1,4 +1,4 @@
-// Sign-in by one-time link (30 minutes, single use) and sessions.
+// Sign-in by one-time link (30 minutes, single use), sessions, and the API tokens bots use.
 import { rateLimited, unauthorized } from '../errors.js'
 import { signInMail } from '../mail/templates.js'
 import type { ServiceContext, Viewer } from './context.js'
