@@ -1,5 +1,6 @@
 // The deck of R5, the card sets of R6 and dealing (R7). Pure: chance comes from the game's
 // seeded generator, and the state passed in is never changed.
+import { byPlayer } from './by-player.js'
 import { ownState, shuffleAdvancing } from './random.js'
 import {
   CARD_KINDS, MAX_HP, REGISTER_COUNT,
@@ -218,7 +219,7 @@ export function dealHands(state: GameState): GameState {
       if (card) bySeat[seat]!.push(card)
     }
   }
-  const hands: Record<string, Card[]> = {}
+  const hands = byPlayer<Card[]>()
   for (let seat = 0; seat < seats; seat++) hands[robots[seat]!.player] = bySeat[seat]!
   return { ...state, robots, hands, rng }
 }

@@ -1,4 +1,5 @@
 // Programs: checking a submission against the hand (R8) and filling a missing one (R9).
+import { byPlayer, forPlayer } from './by-player.js'
 import { canUseCard, cardSetsFor, formatCard, unfusedRegisters } from './deck.js'
 import { ownState, shuffleAdvancing } from './random.js'
 import { REGISTER_COUNT, type Card, type GameState, type RandomState, type RobotState, type TurnOrders } from './types.js'
@@ -36,7 +37,7 @@ function registersToFill(robot: RobotState): number {
 
 /** R9 for one robot: its unfused registers filled with cards drawn at random from its hand. */
 function randomProgram(state: GameState, robot: RobotState, rng: RandomState): TurnOrders {
-  const cards = shuffleAdvancing((state.hands[robot.player] ?? []).slice(), rng)
+  const cards = shuffleAdvancing((forPlayer(state.hands, robot.player) ?? []).slice(), rng)
   cards.length = Math.min(cards.length, registersToFill(robot))
   return { cards, rebootNext: false, filledByServer: true }
 }
@@ -61,7 +62,7 @@ export function fillMissingOrders(state: GameState, player: string): [TurnOrders
 export function fillMissingOrdersFor(state: GameState, missing: (player: string) => boolean): [Record<string, TurnOrders>, GameState] {
   // One working copy of the generator state, advanced by every robot's shuffle in turn.
   const rng = ownState(state.rng)
-  const orders: Record<string, TurnOrders> = {}
+  const orders = byPlayer<TurnOrders>()
   for (const robot of state.robots) {
     if (needsProgram(robot) && missing(robot.player)) orders[robot.player] = randomProgram(state, robot, rng)
   }

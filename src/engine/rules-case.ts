@@ -2,6 +2,7 @@
 // case's JSON into a board, a game state and orders, or into one message naming the bad field;
 // `caseOutput` prints a resolved turn in the shape of FORMAT.md section 3.
 import { z } from 'zod'
+import { byPlayer } from './by-player.js'
 import { compileBoard, describeIssues, fieldPath, floorAt, initialBoardState, parseBoard, squareSchema, isOnBoard, type ParseResult } from './board.js'
 import { canUseCard, cardSetsFor, fusedRegistersFor, parseCard, unfusedRegisters } from './deck.js'
 import { formatSquare, parseSquare, sameSquare } from './geometry.js'
@@ -105,7 +106,7 @@ export function parseRulesCase(input: unknown, loadBoard: BoardLoader): ParseRes
     sacrificeAt: r.sacrificeAt, doubleWrench: r.doubleWrench, fused: r.fused as Record<string, Card | null>,
     rebooting: r.rebooting, rebootNext: r.rebootNext, placedAfterTurn: r.placedAfterTurn,
   }))
-  const orders: Record<string, TurnOrders> = {}
+  const orders = byPlayer<TurnOrders>()
   for (const r of kase.robots) orders[r.player] = { cards: r.program, rebootNext: r.rebootNext }
   const state: GameState = {
     turn: kase.turn, robots, board: boardState, optionDeck, hands: {}, rng: seedRandom(0), gameOver: false, winners: [],

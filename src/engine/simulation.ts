@@ -1,5 +1,6 @@
 // A whole game with random legal programs: for `botwars simulate`, the benchmarks and the tests
 // that play seeded games on every board. Pure, like the rest of the engine.
+import { byPlayer, forPlayer } from './by-player.js'
 import { dealHands } from './deck.js'
 import { formatSquare } from './geometry.js'
 import { newGame } from './game.js'
@@ -13,8 +14,8 @@ export const PLAYER_NAMES = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay', 'Gus', 'H
 export function randomOrders(state: GameState): [Record<string, TurnOrders>, GameState] {
   const dealt = dealHands(state)
   const [filled, current] = fillMissingOrdersFor(dealt, () => true)
-  const orders: Record<string, TurnOrders> = {}
-  for (const robot of current.robots) orders[robot.player] = { cards: filled[robot.player]?.cards ?? [], rebootNext: false }
+  const orders = byPlayer<TurnOrders>()
+  for (const robot of current.robots) orders[robot.player] = { cards: forPlayer(filled, robot.player)?.cards ?? [], rebootNext: false }
   return [orders, current]
 }
 

@@ -3,6 +3,7 @@
 // a file or Math.random.
 import { tablesOf } from './board-tables.js'
 import { emit, now, realRobotGrid, setPhase, workingCopy, type Resolution, type TurnRobot } from './context.js'
+import { byPlayer, forPlayer } from './by-player.js'
 import { endTurn } from './end-of-turn.js'
 import type { GameEvent } from './events.js'
 import { playStage } from './stage.js'
@@ -99,7 +100,7 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
     given: state.robots,
   }
   setPhase(ctx, 'orders')
-  for (const robot of ctx.robots) ctx.registers.push(loadRegisters(ctx, robot, orders[robot.player]))
+  for (const robot of ctx.robots) ctx.registers.push(loadRegisters(ctx, robot, forPlayer(orders, robot.player)))
   const start = { robots: snapshots(ctx.robots), board: ctx.boardState, events: ctx.events }
   // Stages in which no mechanism changed share the previous picture of the board state; a stage
   // that changed one has its own, since the change was made on a copy (changeBoardState).
@@ -123,7 +124,7 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
 
   ctx.events = []
   const outcome = finishers.length > 0 ? { gameOver: true, winners: finishers } : endTurn(ctx)
-  const registers: Record<string, (Card | null)[]> = {}
+  const registers = byPlayer<(Card | null)[]>()
   const finalRobots = new Array<RobotState>(ctx.robots.length)
   for (let seat = 0; seat < ctx.robots.length; seat++) {
     registers[ctx.robots[seat]!.player] = ctx.registers[seat]!
