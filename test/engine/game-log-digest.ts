@@ -142,16 +142,26 @@ export function gameLogDigest(set: DigestSet): Digest {
   return { digest: hash.digest('hex'), games, turns: played, cases }
 }
 
+/** The rules case files of `folders` that are JSON, as read, by file name, in folder and name order. */
+export function caseJsons(folders: readonly string[]): [string, unknown][] {
+  const out: [string, unknown][] = []
+  for (const folder of folders) {
+    for (const file of readdirSync(folder).filter((f) => f.endsWith('.json')).sort()) {
+      try { out.push([file, JSON.parse(readFileSync(join(folder, file), 'utf8'))]) } catch { continue }
+    }
+  }
+  return out
+}
+
+/** A board file a rules case names, read from the repository's root (FORMAT.md section 2). */
+export const loadCaseBoard = (path: string): unknown => JSON.parse(readFileSync(resolve(root, path), 'utf8'))
+
 /** The rules cases of `folders` that are valid (the others test refusals), by file name, in folder and name order. */
 export function validCases(folders: readonly string[]): [string, ParsedCase][] {
   const out: [string, ParsedCase][] = []
-  for (const folder of folders) {
-    for (const file of readdirSync(folder).filter((f) => f.endsWith('.json')).sort()) {
-      let json: unknown
-      try { json = JSON.parse(readFileSync(join(folder, file), 'utf8')) } catch { continue }
-      const parsed = parseRulesCase(json, (path) => JSON.parse(readFileSync(resolve(root, path), 'utf8')))
-      if (parsed.ok) out.push([file, parsed.value])
-    }
+  for (const [file, json] of caseJsons(folders)) {
+    const parsed = parseRulesCase(json, loadCaseBoard)
+    if (parsed.ok) out.push([file, parsed.value])
   }
   return out
 }

@@ -4,21 +4,18 @@
 // reorder an object's keys) must play exactly as any other name: every rules case, ours and the
 // public ones, is resolved again with its players renamed, and its whole result, named back,
 // must be the first result.
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { newGame } from '../../src/engine/game.js'
 import { caseOutput, parseRulesCase } from '../../src/engine/rules-case.js'
 import { randomOrders } from '../../src/engine/simulation.js'
 import { resolveTurn } from '../../src/engine/turn.js'
-import { CASE_FOLDERS, loadBoards } from './game-log-digest.js'
-
-const root = resolve(import.meta.dirname, '../..')
+import { CASE_FOLDERS, caseJsons, loadBoards, loadCaseBoard } from './game-log-digest.js'
 
 const HOSTILE_NAMES = [
   ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', 'length', 'prototype'],
   ['2', '1', '0', '10', '07', '-1', '4294967295', '1e3'],
-]
+].map((names) => [names.slice(0, 3).join(', '), names] as const)
 
 /** Fields of the result that hold a player's name, or a list of them; and records keyed by player. */
 const NAME_FIELDS = new Set(['player', 'by', 'hit'])
@@ -35,31 +32,17 @@ function renamed(value: unknown, rename: (name: string) => string, key = ''): un
   return out
 }
 
-/** Every valid rules case's JSON, by file, with its board read from its file where it names one. */
-function caseFiles(): [string, Record<string, unknown>][] {
-  const out: [string, Record<string, unknown>][] = []
-  for (const folder of Object.values(CASE_FOLDERS).filter(existsSync)) {
-    for (const file of readdirSync(folder).filter((f) => f.endsWith('.json')).sort()) {
-      let json: unknown
-      try { json = JSON.parse(readFileSync(join(folder, file), 'utf8')) } catch { continue }
-      if (json !== null && typeof json === 'object' && !Array.isArray(json)) out.push([file, json as Record<string, unknown>])
-    }
-  }
-  return out
-}
-
-const loadBoard = (path: string) => JSON.parse(readFileSync(resolve(root, path), 'utf8')) as unknown
-
 describe('player names that are JavaScript\'s own words', () => {
-  it.each(HOSTILE_NAMES.map((names) => [names.slice(0, 3).join(', '), names] as const))('play as any other name in every rules case (%s …)', (_, names) => {
+  it.each(HOSTILE_NAMES)('play as any other name in every rules case (%s …)', (_, names) => {
     let resolved = 0
-    for (const [file, json] of caseFiles()) {
-      const straight = parseRulesCase(json, loadBoard)
+    for (const [file, json] of caseJsons(Object.values(CASE_FOLDERS).filter(existsSync))) {
+      const straight = parseRulesCase(json, loadCaseBoard)
       if (!straight.ok) continue
-      const robots = json['robots'] as Record<string, unknown>[]
+      const kase = json as { robots: Record<string, unknown>[] }
+      const robots = kase.robots
       if (robots.length > names.length) continue
       const original = robots.map((robot) => robot['player'] as string)
-      const other = parseRulesCase({ ...json, robots: robots.map((robot, seat) => ({ ...robot, player: names[seat] })) }, loadBoard)
+      const other = parseRulesCase({ ...kase, robots: robots.map((robot, seat) => ({ ...robot, player: names[seat] })) }, loadCaseBoard)
       expect(other.ok, `${file}: refused with the names ${names.join(', ')}`).toBe(true)
       if (!other.ok) continue
       const back = (name: string) => original[names.indexOf(name)] ?? `not a player: ${name}`
@@ -71,7 +54,7 @@ describe('player names that are JavaScript\'s own words', () => {
     expect(resolved).toBeGreaterThan(150)
   })
 
-  it.each(HOSTILE_NAMES.map((names) => [names.slice(0, 3).join(', '), names] as const))('are dealt hands, filled programs and registers of their own in a game (%s …)', (_, names) => {
+  it.each(HOSTILE_NAMES)('are dealt hands, filled programs and registers of their own in a game (%s …)', (_, names) => {
     const board = [...loadBoards().values()][0]!
     let state = newGame(board, names, 7)
     for (let turn = 1; turn <= 3; turn++) {
