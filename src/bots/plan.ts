@@ -80,7 +80,7 @@ function startOfTurn(view: SeatView, seat: number, setup: PlanSetup, facing: Dir
   return {
     board: view.board, tables: tablesOf(view.board), turn: view.turn, boardState: view.boardState, robots, registers, optionDeck: [], events: [],
     time: { stage: 0, phase: 'orders', priority: null, step: 0 }, stamp: null, lostLastRobot: [],
-    boardStateShared: true, pusherArrivals: null, realAt: realRobotGrid(view.board, robots), given: view.robots,
+    boardStateShared: true, pusherArrivals: null, fallen: null, realAt: realRobotGrid(view.board, robots), given: view.robots,
   }
 }
 
@@ -97,7 +97,7 @@ function branch(from: Resolution): Resolution {
     registers: from.registers.map((list) => list.slice()), optionDeck: from.optionDeck.slice(), events: [],
     time: { ...from.time }, stamp: null,
     lostLastRobot: from.lostLastRobot.map((robot) => robots[from.robots.indexOf(robot)]!),
-    boardStateShared: true, pusherArrivals: null, realAt: realRobotGrid(from.board, robots), given: from.robots, seatGrid: from.seatGrid,
+    boardStateShared: true, pusherArrivals: null, fallen: null, realAt: realRobotGrid(from.board, robots), given: from.robots, seatGrid: from.seatGrid,
   }
 }
 

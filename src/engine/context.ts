@@ -29,6 +29,9 @@ export interface PusherArrival {
   taken: number
 }
 
+/** A robot hurt while damage lands at once, and its HP before (see Resolution.fallen). */
+export interface Fallen { robot: TurnRobot; hpBefore: number }
+
 export interface Resolution {
   readonly board: Board
   /** The board's own lookup tables (board-tables.ts). */
@@ -68,6 +71,12 @@ export interface Resolution {
    * acts on a robot as it enters (floor.ts, enterSquare).
    */
   pusherArrivals: PusherArrival[] | null
+  /**
+   * While damage lands at once (a board laser volley, a round of robot lasers, a pusher phase:
+   * damage.ts, beginAtOnce), the robots it has hurt and their HP before it, whose registers are fused
+   * when it ends; null otherwise, and a hurt robot's registers are fused at once.
+   */
+  fallen: Fallen[] | null
   /** A scratch grid the size of the board, reused by every board laser volley of the turn (see lasers.ts). */
   seatGrid?: number[]
   /**

@@ -1,11 +1,9 @@
 // Board lasers (R23) and robot lasers (R26). Every beam of a volley is traced first and its
 // damage dealt afterwards, so all beams fire at once: a robot destroyed by one still fires its own.
 import { emit, now, inSeatOrder, isOnFloor, setPhase, type Resolution, type TurnRobot } from './context.js'
-import { dealDamage } from './damage.js'
+import { dealVolley, type Hit } from './damage.js'
 import { opposite } from './geometry.js'
 import { boardBeams, firstSquares, openLength, rayFrom } from './rays.js'
-
-interface Hit { robot: TurnRobot; amount: number; by?: string }
 
 /**
  * Which seats stand where, for a board laser volley: `grid[index]` is 1 + the seat of a robot on
@@ -85,7 +83,7 @@ export function fireBoardLasers(ctx: Resolution): void {
   // first decides the order its options go back to the deck (R32); it must not depend on where the
   // turrets stand (Array#sort is stable, and most volleys strike one robot or none).
   inSeatOrder(hits)
-  for (const hit of hits) dealDamage(ctx, hit.robot, hit.amount, 'board-laser')
+  dealVolley(ctx, hits, 'board-laser')
 }
 
 /**
@@ -125,5 +123,5 @@ export function fireRobotLasers(ctx: Resolution): void {
   // in the seat order of the robots hit (A25), each robot's shots in the shooters' seat order. It
   // decides the order the options of robots destroyed or giving options up go back to the deck (R32).
   inSeatOrder(hits)
-  for (const hit of hits) dealDamage(ctx, hit.robot, hit.amount, 'robot-laser', hit.by)
+  dealVolley(ctx, hits, 'robot-laser')
 }

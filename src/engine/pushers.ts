@@ -28,6 +28,7 @@
 // robots that arrive after it.
 import { inSeatOrder, isOnFloor, setPhase, type Resolution } from './context.js'
 import { squareIndex } from './board.js'
+import { beginAtOnce, endAtOnce } from './damage.js'
 import { applyArrival, barrierAt, stepAhead } from './floor.js'
 import { opposite } from './geometry.js'
 import { moveChain, obstruct, tryStep } from './push.js'
@@ -48,6 +49,9 @@ export function runPushers(ctx: Resolution, stage: number): void {
     })
   }
   if (pushes.length === 0) return
+  // All at once (R20): a robot two pushes hurt, or hurt and then destroyed where it arrives, fuses
+  // its registers when the phase ends, if it is still on the board (damage.ts).
+  beginAtOnce(ctx)
   ctx.pusherArrivals = []
   for (const push of pushes) if (push.robot.mode !== 'real' && push.state === 'pending') pushVirtual(ctx, pushes, push.robot)
   const real = pushes.filter((push) => push.state === 'pending')
@@ -56,6 +60,7 @@ export function runPushers(ctx: Resolution, stage: number): void {
   cancelMeetingPushes(ctx, left)
   settleRealPushes(ctx, left)
   settleArrivals(ctx)
+  endAtOnce(ctx)
 }
 
 /**

@@ -96,6 +96,7 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
     lostLastRobot: [],
     boardStateShared: true,
     pusherArrivals: null,
+    fallen: null,
     realAt: realRobotGrid(board, robots, tables),
     given: state.robots,
   }

@@ -14,7 +14,7 @@ describe('the engine output digest', () => {
   it('is unchanged over 72 seeded games (4 boards, 2/4/8 players, seeds 1-6, up to 60 turns)', () => {
     const result = gameLogDigest({ boards: BOARDS, seeds: 6, turns: 60, caseFolders: [], caseTurns: 0 })
     expect(result.turns).toBe(1750)
-    expect(result.digest).toBe('3aa69cd8ea190f223b335147c84a9b32f7c7a9a88522ba4a4ac03b80bce3e1c0')
+    expect(result.digest).toBe('9b9b38986a75f9a4f543cfc06c36a0458b0fa65866e7c128ae2f3543e1954c4d')
   })
 
   const hasPublic = existsSync(CASE_FOLDERS.public)
@@ -22,6 +22,6 @@ describe('the engine output digest', () => {
   it.skipIf(!hasPublic)('is unchanged over the 20 valid public rules cases, each played on for 5 turns', () => {
     const result = gameLogDigest({ boards: [], seeds: 0, turns: 0, caseFolders: [CASE_FOLDERS.public], caseTurns: 5 })
     expect(result.cases).toBe(20)
-    expect(result.digest).toBe('6c1cc1093d14f2e13850973b44a4e2b5d71ac7af4e0306ed1d7598fecbd86f05')
+    expect(result.digest).toBe('23275d2dcc1f00e7c897ed165b7f55d5baa483944a1fcf76dc1bf4b4eb028d12')
   })
 })

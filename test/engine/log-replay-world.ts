@@ -58,8 +58,12 @@ export interface World {
   stepping: string | null
   /** Each player's registers as played this turn (R27 fuses the card in a register). */
   registers: Record<string, (Card | null)[]>
-  /** Register events the last changes of HP call for, not seen in the log yet (log-replay-registers.ts). */
-  registerEvents: string[]
+  /**
+   * Register events the robots' HP in this moment calls for, not seen in the log yet, and the
+   * players who fused a register in it (log-replay-registers.ts).
+   */
+  registerEvents: { player: string; words: string }[]
+  fusedThisMoment: Set<string>
   /** Belt moves whose arrival is still to be judged (log-replay-floor.ts). */
   arrivals: Map<string, Extract<GameEvent, { kind: 'moved' }>>
 }
@@ -119,6 +123,7 @@ export function worldOf(board: Board, given: GameState, orders: Record<string, T
     stepping: null,
     registers,
     registerEvents: [],
+    fusedThisMoment: new Set(),
     arrivals: new Map(),
   }
 }

@@ -224,6 +224,8 @@ function apply(world: World, hit: { open: OpenHit | null }, event: GameEvent, wh
       // R32: a destroyed robot's options go to the bottom of the deck.
       world.optionDeck.push(...robot.options)
       Object.assign(robot, { at: null, hp: 0, mode: 'destroyed', options: [], fused: new Set() })
+      // What its damage earlier in the moment called for is void: a destroyed robot fuses nothing (R11, R27).
+      expectRegisters(world, event.player, robot)
       return
     case 'checkpoint': standsOn(event.at); robot.checkpoint = key(event.at); return
     case 'flag-tagged': standsOn(event.at); robot.flags = event.number; return

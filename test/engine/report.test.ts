@@ -86,6 +86,35 @@ describe('renderTurnReport', () => {
     expect(report).toMatch(/laser -2 HP/)
     expect(report).toMatch(/DESTROYED \(no hit points left\) at r2c2/)
   })
+  it('a robot destroyed by a volley fuses nothing, whichever of its strikes lands first (R26, R23, R27, R11)', () => {
+    // Cid at 2 HP is shot by Ann (1) and Bob (Double Laser, 2) at once, and struck by two board
+    // beams of 1 in another stage. The strikes land robot by robot in the shooters' seat order (A25):
+    // Ann's first takes Cid to 1 HP, and register 1 used to be fused before Bob's destroyed him.
+    // Seated the other way round, Bob's strike destroyed him at once. Both must read the same.
+    const cid = { player: 'Cid', at: 'r2c2', facing: 'N', hp: 2, fused: { 2: 'UTRN:20', 3: 'UTRN:30', 4: 'UTRN:40', 5: 'UTRN:50' }, program: ['UTRN:10'] }
+    const shooters = [
+      // Their first cards turn them toward Cid.
+      { player: 'Ann', at: 'r2c1', facing: 'S', program: ['LF90:70', 'RT90:80', 'LF90:90', 'RT90:100', 'LF90:110'] },
+      { player: 'Bob', at: 'r1c2', facing: 'E', options: ['Double Laser'], program: ['LF90:130', 'RT90:120', 'LF90:150', 'RT90:140', 'LF90:170'] },
+    ]
+    for (const robots of [[...shooters, cid], [shooters[1], shooters[0], cid]]) {
+      const shot = play({ board: { rows: 3, cols: 3, start: { at: 'r3c3', facing: 'N' }, elements: [] }, turn: 4, robots })
+      const events = shot.result.stages[0]!.events
+      expect(events.filter((e) => e.kind === 'register-fused'), robots.map((r) => r!.player).join()).toEqual([])
+      expect(events.filter((e) => e.kind === 'destroyed')).toMatchObject([{ player: 'Cid', cause: 'damage' }])
+      expect(renderTurnReport(shot.board, shot.result)).not.toContain('fused')
+    }
+    const beams = play({
+      board: { rows: 3, cols: 3, start: { at: 'r1c1', facing: 'N' }, elements: [
+        { type: 'laser', at: 'r2c1', dir: 'E', colour: 'red', strength: 1 },
+        { type: 'laser', at: 'r1c2', dir: 'N', colour: 'red', strength: 1 },
+      ] },
+      turn: 4,
+      robots: [cid],
+    })
+    expect(beams.result.stages[0]!.events.filter((e) => e.kind === 'register-fused')).toEqual([])
+    expect(beams.result.stages[0]!.robots[0]).toMatchObject({ at: null, mode: 'destroyed', hp: 0 })
+  })
   it('a robot that survives the damage fuses every register its HP passed, as it fell (R27)', () => {
     const shot = play({
       board: { rows: 3, cols: 3, start: { at: 'r1c1', facing: 'N' }, elements: [{ type: 'laser', at: 'r2c1', dir: 'E', colour: 'red', strength: 3 }] },
