@@ -49,5 +49,16 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** A message on one line: a board file's JSON error may quote several lines of the file. */
-const oneLine = (message: string) => message.replace(/\s*\n\s*/g, ' ').trim()
+/** Past this many characters a message is cut: it may quote a field of any size. */
+const MAX_MESSAGE = 2000
+
+/**
+ * A message on one line, as FORMAT.md asks, for any reader: a board file's JSON error may quote
+ * several lines of the file, and a message that quotes the input may carry a carriage return, a
+ * Unicode line separator or another control character (written as an escape here), or megabytes.
+ */
+export function oneLine(message: string): string {
+  const flat = message.replace(/\s*\n\s*/g, ' ').trim()
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return flat.length <= MAX_MESSAGE ? flat : `${flat.slice(0, MAX_MESSAGE)}… (${flat.length - MAX_MESSAGE} more characters)`
+}

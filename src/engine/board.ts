@@ -35,9 +35,9 @@ const elementSchemas = [
   z.object({ type: z.literal('drawbridge'), at: squareSchema, side: directionSchema }),
   z.object({ type: z.literal('teleporter'), at: squareSchema, colour: z.string().min(1).max(40), active: z.boolean().default(false) }),
   // A switch with no targets still flips (R16), and its state is part of the board's (FORMAT.md section 3).
-  z.object({ type: z.literal('switch'), at: squareSchema, kind: z.enum(SWITCH_KINDS), targets: z.array(squareSchema).max(100) }),
+  z.object({ type: z.literal('switch'), at: squareSchema, kind: z.enum(SWITCH_KINDS), targets: z.array(squareSchema).max(MAX_BOARD_SIDE * MAX_BOARD_SIDE) }),
   z.object({ type: z.literal('wrench'), at: squareSchema, count: z.union([z.literal(1), z.literal(2)]) }),
-  z.object({ type: z.literal('flag'), at: squareSchema, number: z.number().int().min(1).max(100) }),
+  z.object({ type: z.literal('flag'), at: squareSchema, number: z.number().int().min(1).max(MAX_BOARD_SIDE * MAX_BOARD_SIDE) }),
   z.object({ type: z.literal('upgrade'), at: squareSchema }),
 ] as const
 

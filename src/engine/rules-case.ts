@@ -69,7 +69,36 @@ export interface ParsedCase {
 /** Reads a board named by path in a case; injected so the engine itself does no I/O. */
 export type BoardLoader = (path: string) => unknown
 
+/**
+ * A key `__proto__` in one of the case's records (a group of `boardState`, a robot's `fused`), named
+ * as any other key the field does not take. JSON.parse keeps it as the record's own key, but a
+ * record built by assignment, as the schema builds one, sets its prototype instead and drops it, so
+ * the case would be played without it, and with no word said.
+ */
+function prototypeKeyProblem(input: unknown): string | null {
+  const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+  if (!isRecord(input)) return null
+  const state = input['boardState']
+  if (isRecord(state)) {
+    for (const group of ['switches', 'drawbridges', 'teleporters'] as const) {
+      const record = state[group]
+      if (isRecord(record) && Object.hasOwn(record, '__proto__')) {
+        return `${fieldPath(['boardState', group, '__proto__'])}: the board has no ${group === 'switches' ? 'switch' : group.slice(0, -1)} on __proto__`
+      }
+    }
+  }
+  const robots = input['robots']
+  if (!Array.isArray(robots)) return null
+  for (const [i, robot] of robots.entries()) {
+    const fused = isRecord(robot) ? robot['fused'] : undefined
+    if (isRecord(fused) && Object.hasOwn(fused, '__proto__')) return `${fieldPath(['robots', i, 'fused'])}: Unrecognized key: "__proto__"`
+  }
+  return null
+}
+
 export function parseRulesCase(input: unknown, loadBoard: BoardLoader): ParseResult<ParsedCase> {
+  const prototypeKey = prototypeKeyProblem(input)
+  if (prototypeKey) return { ok: false, error: prototypeKey }
   const parsed = caseSchema.safeParse(input)
   if (!parsed.success) return { ok: false, error: describeIssues(parsed.error) }
   const kase = parsed.data
