@@ -33,7 +33,7 @@ const elementSchemas = [
   z.object({ type: z.literal('crusher'), at: squareSchema, stages: stagesSchema }),
   z.object({ type: z.literal('laser'), at: squareSchema, dir: directionSchema, colour: z.enum(LASER_COLOURS), strength: z.number().int().min(1).max(3).default(1) }),
   z.object({ type: z.literal('drawbridge'), at: squareSchema, side: directionSchema }),
-  z.object({ type: z.literal('teleporter'), at: squareSchema, colour: z.string().min(1).max(40), active: z.boolean().default(false) }),
+    z.object({ type: z.literal('teleporter'), at: squareSchema, colour: z.string().min(1).max(40), active: z.boolean().default(false) }),
   // A switch with no targets still flips (R16), and its state is part of the board's (FORMAT.md section 3).
   z.object({ type: z.literal('switch'), at: squareSchema, kind: z.enum(SWITCH_KINDS), targets: z.array(squareSchema).max(MAX_BOARD_SIDE * MAX_BOARD_SIDE) }),
   z.object({ type: z.literal('wrench'), at: squareSchema, count: z.union([z.literal(1), z.literal(2)]) }),
@@ -82,11 +82,28 @@ export function describeIssues(error: z.ZodError, prefix: (string | number)[] = 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string }
 
 /** Validates a board file's JSON value; the error names the element index and the field. */
-export function parseBoard(input: unknown, prefix: (string | number)[] = []): ParseResult<BoardDefinition> {
+/**
+ * Reads a board file. `stored`: a board the server stored with a game when it was valid, read back;
+ * rules added since for the files people write (authoringProblem) do not apply to it, so that a game
+ * under way is never lost to a stricter check.
+ */
+export function parseBoard(input: unknown, prefix: (string | number)[] = [], { stored = false } = {}): ParseResult<BoardDefinition> {
   const result = boardSchema.safeParse(input)
-  return result.success
-    ? { ok: true, value: result.data as BoardDefinition }
-    : { ok: false, error: describeIssues(result.error, prefix) }
+  if (!result.success) return { ok: false, error: describeIssues(result.error, prefix) }
+  const board = result.data as BoardDefinition
+  const problem = stored ? null : authoringProblem(board)
+  return problem ? { ok: false, error: `${fieldPath([...prefix, ...problem.path])}: ${problem.message}` } : { ok: true, value: board }
+}
+
+/** What a board file may not hold, though games stored before the rule was checked may (2026-11-26). */
+function authoringProblem(board: BoardDefinition): { path: (string | number)[]; message: string } | null {
+  for (const [index, element] of board.elements.entries()) {
+    // FORMAT.md: "teleporter.colour is a word" (it names the teleporter and sets the order, R17).
+    if (element.type === 'teleporter' && !/^\S+$/.test(element.colour)) {
+      return { path: ['elements', index, 'colour'], message: `a teleporter colour is one word (FORMAT.md), e.g. "amber", not ${JSON.stringify(element.colour)}` }
+    }
+  }
+  return null
 }
 
 const SIDE_ELEMENTS = new Set(['wall', 'pusher', 'laser'])

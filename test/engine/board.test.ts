@@ -46,6 +46,12 @@ describe('parseBoard refuses bad boards, naming elements[i].field', () => {
   it('teleporter colours are unique', () => {
     expect(errorOf([{ type: 'teleporter', at: 'r3c3', colour: 'red' }, { type: 'teleporter', at: 'r4c4', colour: 'red' }])).toMatch(/^elements\[1\]\.colour/)
   })
+  it('a teleporter colour is one word (FORMAT.md)', () => {
+    for (const colour of ['dark red', ' amber', 'amber\t', '']) {
+      expect(errorOf([{ type: 'teleporter', at: 'r3c3', colour }]), JSON.stringify(colour)).toMatch(/^elements\[0\]\.colour/)
+    }
+    for (const colour of ['amber', 'sky-blue', 'Teal', 'c2']) expect(withElements([{ type: 'teleporter', at: 'r3c3', colour }]).ok, colour).toBe(true)
+  })
   it('the error is a single line', () => {
     expect(errorOf([{ type: 'lava', at: 'r2c2' }])).not.toMatch(/\n/)
   })

@@ -43,6 +43,21 @@ describe('creating a game', () => {
     expect((await gm.call('POST', '/api/v1/games', { name: 'GM', board: 'training-floor', seats: 2, gmPlays: true })).json).toMatchObject({ field: 'gmColour' })
   })
 
+  it('refuses a teleporter colour of two words in an upload, yet keeps playing a game stored with one before that rule', async () => {
+    const gm = await signIn(t.app, 'colours@example.org')
+    const withColour = (colour: string) => ({ ...tiny, elements: [...tiny.elements, { type: 'teleporter', at: 'r2c2', colour, active: true }] })
+    const refused = await gm.call('POST', '/api/v1/games', { name: 'Two words', boardFile: withColour('dark red'), seats: 2 })
+    expect(refused.status).toBe(400)
+    expect(refused.json).toMatchObject({ field: 'boardFile', message: expect.stringMatching(/elements\[1\]\.colour: a teleporter colour is one word/) })
+    // A game made before 2026-11-26, when the upload took two words: its stored board still loads.
+    const made = (await gm.call('POST', '/api/v1/games', { name: 'Older', boardFile: withColour('red'), seats: 2 })).json
+    t.app.db.prepare('UPDATE games SET board_json = ? WHERE id = ?').run(JSON.stringify(withColour('dark red')), made.id)
+    const game = await gm.call('GET', `/api/v1/games/${made.id}`)
+    expect(game.status).toBe(200)
+    expect(JSON.stringify(game.json.board)).toContain('dark red')
+    expect((await gm.call('GET', `/games/${made.id}`)).status).toBe(200)
+  })
+
   it('start needs two players; colours and seats are not shared', async () => {
     const gm = await signIn(t.app, 'gm2@example.org')
     const game = (await gm.call('POST', '/api/v1/games', { name: 'Seats', board: 'training-floor', seats: 2 })).json

@@ -68,7 +68,7 @@ export function createContext(options: ServiceOptions) {
 export type ServiceContext = ReturnType<typeof createContext>
 
 export function boardDefinition(game: GameRow): BoardDefinition {
-  const parsed = parseBoard(JSON.parse(game.board_json))
+  const parsed = parseBoard(JSON.parse(game.board_json), [], { stored: true })
   if (!parsed.ok) throw new Error(`game ${game.id} holds a bad board: ${parsed.error}`)
   return parsed.value
 }

@@ -89,7 +89,7 @@ export function seriesView(ctx: ServiceContext, seriesId: string, userId: number
   const games = ctx.bots.seriesGames(series.id).map((row) => {
     const order = JSON.parse(row.seats_json) as number[]
     const entrantOf = (player: string) => names[order[Number(player.slice(1)) - 1]!]!
-    const parsed = parseBoard(JSON.parse(row.board_json))
+    const parsed = parseBoard(JSON.parse(row.board_json), [], { stored: true })
     const board = parsed.ok ? compileBoard(parsed.value) : null
     const state = row.state_json ? (JSON.parse(row.state_json) as GameState) : null
     const rows = row.status === 'finished' && board && state
