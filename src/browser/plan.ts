@@ -17,7 +17,8 @@ function start(): void {
   const panel = document.getElementById('plan-preview')
   if (!dataNode || !form || !figure || !panel) return
   const data = JSON.parse(dataNode.textContent ?? '{}') as PreviewData
-  const parsed = parseBoard(data.board)
+  // The game's board as the server stored it (the rules it was made under, see parseBoard).
+  const parsed = parseBoard(data.board, [], { stored: true })
   if (!parsed.ok) return
   const board: Board = compileBoard(parsed.value)
   const picker = panel.querySelector<HTMLElement>('.plan-stages')!
