@@ -57,7 +57,7 @@ const MAX_MESSAGE = 2000
  * several lines of the file, and a message that quotes the input may carry a carriage return, a
  * Unicode line separator or another control character (written as an escape here), or megabytes.
  */
-export function oneLine(message: string): string {
+function oneLine(message: string): string {
   const flat = message.replace(/\s*\n\s*/g, ' ').trim()
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
   return flat.length <= MAX_MESSAGE ? flat : `${flat.slice(0, MAX_MESSAGE)}… (${flat.length - MAX_MESSAGE} more characters)`

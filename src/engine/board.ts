@@ -33,7 +33,7 @@ const elementSchemas = [
   z.object({ type: z.literal('crusher'), at: squareSchema, stages: stagesSchema }),
   z.object({ type: z.literal('laser'), at: squareSchema, dir: directionSchema, colour: z.enum(LASER_COLOURS), strength: z.number().int().min(1).max(3).default(1) }),
   z.object({ type: z.literal('drawbridge'), at: squareSchema, side: directionSchema }),
-    z.object({ type: z.literal('teleporter'), at: squareSchema, colour: z.string().min(1).max(40), active: z.boolean().default(false) }),
+  z.object({ type: z.literal('teleporter'), at: squareSchema, colour: z.string().min(1).max(40), active: z.boolean().default(false) }),
   // A switch with no targets still flips (R16), and its state is part of the board's (FORMAT.md section 3).
   z.object({ type: z.literal('switch'), at: squareSchema, kind: z.enum(SWITCH_KINDS), targets: z.array(squareSchema).max(MAX_BOARD_SIDE * MAX_BOARD_SIDE) }),
   z.object({ type: z.literal('wrench'), at: squareSchema, count: z.union([z.literal(1), z.literal(2)]) }),
@@ -81,11 +81,10 @@ export function describeIssues(error: z.ZodError, prefix: (string | number)[] = 
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string }
 
-/** Validates a board file's JSON value; the error names the element index and the field. */
 /**
- * Reads a board file. `stored`: a board the server stored with a game when it was valid, read back;
- * rules added since for the files people write (authoringProblem) do not apply to it, so that a game
- * under way is never lost to a stricter check.
+ * Validates a board file's JSON value; the error names the element index and the field. `stored`: a
+ * board the server stored with a game when it was valid, read back; rules added since for the files
+ * people write (authoringProblem) do not apply to it, so a game under way is never lost to them.
  */
 export function parseBoard(input: unknown, prefix: (string | number)[] = [], { stored = false } = {}): ParseResult<BoardDefinition> {
   const result = boardSchema.safeParse(input)

@@ -69,6 +69,10 @@ export interface ParsedCase {
 /** Reads a board named by path in a case; injected so the engine itself does no I/O. */
 export type BoardLoader = (path: string) => unknown
 
+/** A `boardState` key that names no element of its group on the board. */
+const noSuchElement = (group: keyof BoardState, key: string) =>
+  `${fieldPath(['boardState', group, key])}: the board has no ${group === 'switches' ? 'switch' : group.slice(0, -1)} on ${key}`
+
 /**
  * A key `__proto__` in one of the case's records (a group of `boardState`, a robot's `fused`), named
  * as any other key the field does not take. JSON.parse keeps it as the record's own key, but a
@@ -83,7 +87,7 @@ function prototypeKeyProblem(input: unknown): string | null {
     for (const group of ['switches', 'drawbridges', 'teleporters'] as const) {
       const record = state[group]
       if (isRecord(record) && Object.hasOwn(record, '__proto__')) {
-        return `${fieldPath(['boardState', group, '__proto__'])}: the board has no ${group === 'switches' ? 'switch' : group.slice(0, -1)} on __proto__`
+        return noSuchElement(group, '__proto__')
       }
     }
   }
@@ -119,7 +123,7 @@ export function parseRulesCase(input: unknown, loadBoard: BoardLoader): ParseRes
   for (const group of ['switches', 'drawbridges', 'teleporters'] as const) {
     for (const [key, value] of Object.entries(kase.boardState?.[group] ?? {})) {
       if (!Object.hasOwn(boardState[group], key)) {
-        return { ok: false, error: `${fieldPath(['boardState', group, key])}: the board has no ${group.slice(0, -1).replace('switche', 'switch')} on ${key}` }
+        return { ok: false, error: noSuchElement(group, key) }
       }
       ;(boardState[group] as Record<string, string>)[key] = value
     }
