@@ -18,7 +18,7 @@ import type { Board, GameState, TurnOrders } from '../../src/engine/types.js'
 import { crowdedCase, meetingCase, parsedCase, ringCase } from './crowded-boards.js'
 import { boardArb, choicesArb, compile, shuffledBy, withChoices } from './random-boards.js'
 
-const byPlayer = <T extends { player: string }>(robots: readonly T[]) => Object.fromEntries(robots.map((robot) => [robot.player, robot]))
+const keyedByPlayer = <T extends { player: string }>(robots: readonly T[]) => Object.fromEntries(robots.map((robot) => [robot.player, robot]))
 
 /**
  * One moment's events as a set, with what A25 lets seats order taken out: the robots a board beam
@@ -51,15 +51,15 @@ function eventSet(events: readonly GameEvent[]): string[] {
 }
 
 function stateOutcome(state: GameState) {
-  return { ...state, robots: byPlayer(state.robots), optionDeck: [...state.optionDeck].sort(), winners: [...state.winners].sort() }
+  return { ...state, robots: keyedByPlayer(state.robots), optionDeck: [...state.optionDeck].sort(), winners: [...state.winners].sort() }
 }
 
 /** What a turn did, keyed by player and with each moment's events as a set. */
 function outcome(result: TurnResult) {
   return {
-    start: { robots: byPlayer(result.start.robots), board: result.start.board, events: eventSet(result.start.events) },
-    stages: result.stages.map((stage) => ({ stage: stage.stage, robots: byPlayer(stage.robots), board: stage.board, events: eventSet(stage.events) })),
-    end: { robots: byPlayer(result.end.robots), events: eventSet(result.end.events) },
+    start: { robots: keyedByPlayer(result.start.robots), board: result.start.board, events: eventSet(result.start.events) },
+    stages: result.stages.map((stage) => ({ stage: stage.stage, robots: keyedByPlayer(stage.robots), board: stage.board, events: eventSet(stage.events) })),
+    end: { robots: keyedByPlayer(result.end.robots), events: eventSet(result.end.events) },
     state: stateOutcome(result.state),
     registers: result.registers,
   }
