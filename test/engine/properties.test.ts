@@ -9,29 +9,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { FULL_DECK, canUseCard, cardSetsFor, fusedCards, fusedRegistersFor } from '../../src/engine/deck.js'
-import { formatSquare } from '../../src/engine/geometry.js'
 import { newGame } from '../../src/engine/game.js'
 import { PLAYER_NAMES, randomOrders, simulateGame } from '../../src/engine/simulation.js'
 import { resolveTurn } from '../../src/engine/turn.js'
-import { DIRECTIONS, OPTION_NAMES, type Board, type GameState, type RobotSnapshot, type RobotState } from '../../src/engine/types.js'
+import { DIRECTIONS, OPTION_NAMES, type GameState } from '../../src/engine/types.js'
 import { logProblems } from './log-replay.js'
 import { boardArb, choicesArb, compile, withChoices } from './random-boards.js'
-
-const onBoard = (board: Board, r: { at: { row: number; col: number } | null }) =>
-  r.at === null || (r.at.row >= 1 && r.at.row <= board.rows && r.at.col >= 1 && r.at.col <= board.cols)
-
-function checkRobots(board: Board, robots: readonly (RobotSnapshot | RobotState)[], where: string): void {
-  const real = robots.filter((r) => r.mode === 'real' && r.at !== null).map((r) => formatSquare(r.at!))
-  expect(new Set(real).size, `${where}: two real robots share a square (${real.join(' ')})`).toBe(real.length)
-  for (const r of robots) {
-    expect(r.hp, `${where}: ${r.player} hp`).toBeGreaterThanOrEqual(0)
-    expect(r.hp, `${where}: ${r.player} hp`).toBeLessThanOrEqual(10)
-    expect(onBoard(board, r), `${where}: ${r.player} off the board`).toBe(true)
-    expect(r.mode === 'destroyed', `${where}: ${r.player} is destroyed exactly when off the floor`).toBe(r.at === null)
-    // FORMAT.md section 3: a destroyed robot has 0 HP and is not rebooting, whatever destroyed it.
-    if (r.mode === 'destroyed') expect({ hp: r.hp, rebooting: r.rebooting }, `${where}: destroyed ${r.player}`).toEqual({ hp: 0, rebooting: false })
-  }
-}
+import { checkRobots } from './robot-invariants.js'
 
 function checkDeal(dealt: GameState, where: string): void {
   const hands = Object.values(dealt.hands).flat()

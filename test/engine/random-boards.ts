@@ -1,6 +1,7 @@
 // Random board files (FORMAT.md section 1) with every element type, for the property tests: small
-// boards (3 to 6 squares a side) with up to 14 floor elements and 10 walls, pushers and lasers; and
-// the standing choices and options the players of a random game start with.
+// boards (3 to 6 squares a side) with up to 14 floor elements and 10 walls, pushers and lasers, or
+// boards of other sizes (boardArbOf); and the standing choices and options the players of a random
+// game start with.
 import fc from 'fast-check'
 import { boardSchema, compileBoard } from '../../src/engine/board.js'
 import { DIRECTIONS, DOUBLE_WRENCH_CHOICES, OPTION_NAMES, type Board, type BoardDefinition, type GameState, type OptionName } from '../../src/engine/types.js'
@@ -27,13 +28,20 @@ const sideSeed = fc.record({
   red: fc.boolean(), strength: fc.integer({ min: 1, max: 3 }),
 })
 
-/** A valid board file (FORMAT.md section 1), built so that every rule of the format holds. */
-export const boardArb = fc.record({
-  rows: fc.integer({ min: 3, max: 6 }),
-  cols: fc.integer({ min: 3, max: 6 }),
-  order: fc.array(fc.nat(), { minLength: 36, maxLength: 36 }),
-  floors: fc.array(floorSeed, { maxLength: 14 }),
-  sides: fc.array(sideSeed, { maxLength: 10 }),
+/** How large the boards of boardArbOf are: squares a side, floor elements, walls, pushers and lasers. */
+export interface BoardSizes {
+  side: { min: number; max: number }
+  floors: { minLength: number; maxLength: number }
+  sides: { minLength: number; maxLength: number }
+}
+
+/** A valid board file (FORMAT.md section 1) of the given sizes, built so that every rule of the format holds. */
+export const boardArbOf = ({ side, floors: floorCount, sides: sideCount }: BoardSizes) => fc.record({
+  rows: fc.integer(side),
+  cols: fc.integer(side),
+  order: fc.array(fc.nat(), { minLength: side.max * side.max, maxLength: side.max * side.max }),
+  floors: fc.array(floorSeed, floorCount),
+  sides: fc.array(sideSeed, sideCount),
   facing: fc.constantFrom(...DIRECTIONS),
 }).map(({ rows, cols, order, floors, sides, facing }) => {
   const squares: string[] = []
@@ -75,6 +83,9 @@ export const boardArb = fc.record({
   }
   return { name: 'random', rows, cols, start: { at: start, facing }, elements: finished }
 })
+
+/** Small boards (3 to 6 squares a side), crowded with up to 14 floor elements and 10 walls, pushers and lasers. */
+export const boardArb = boardArbOf({ side: { min: 3, max: 6 }, floors: { minLength: 0, maxLength: 14 }, sides: { minLength: 0, maxLength: 10 } })
 
 export function compile(json: unknown): Board {
   const parsed = boardSchema.safeParse(json)
