@@ -165,12 +165,9 @@ function caseProblem(board: Board, kase: CaseInput): string | null {
     if (off) return off
     if (r.flags > board.flagCount) return `${at}.flags: the board has only ${board.flagCount} flags`
     if (r.flags > 0 && r.flags === board.flagCount) return `${at}.flags: ${r.flags} is every flag on the board, so the game is over (R34)`
-    if (r.checkpoint && !['flag', 'wrench'].includes(floorTypeAt(board, r.checkpoint) ?? '')) {
-      return `${at}.checkpoint: ${formatSquare(r.checkpoint)} holds no flag or wrench, the only checkpoints (R30)`
-    }
-    const notStation = r.stations.findIndex((s) => floorTypeAt(board, s) !== 'upgrade')
-    if (notStation >= 0) return `${at}.stations[${notStation}]: ${formatSquare(r.stations[notStation]!)} holds no upgrade station (R30)`
-    if (r.placedAfterTurn >= kase.turn) return `${at}.placedAfterTurn: ${r.placedAfterTurn} is not a turn before turn ${kase.turn}, the one being played (R25)`
+    // A checkpoint off a flag or wrench, a station off an upgrade square and a robot placed after the
+    // turn being played are states no game reaches, but the rules still say how the turn goes, so
+    // they are played, not refused (A27).
     if (r.mode === 'real') {
       const other = kase.robots.findIndex((o, j) => j < i && o.mode === 'real' && sameSquare(o.at, r.at))
       if (other >= 0) return `${at}.at: real robots ${kase.robots[other]!.player} and ${r.player} cannot share ${formatSquare(r.at)} (R24)`
@@ -215,12 +212,21 @@ function caseProblem(board: Board, kase: CaseInput): string | null {
 
 const floorTypeAt = (board: Board, square: Square) => floorAt(board, square)?.type ?? null
 
-/** A robot cannot start a turn in a pit or on a raised drawbridge (R14, R15): it would have been destroyed. */
+/**
+ * A robot cannot start a turn in a pit or on a raised drawbridge, nor come back on one (R14, R15):
+ * it would have been destroyed, so no turn is played from there (A27).
+ */
 function robotOnAHole(board: Board, boardState: BoardState, kase: CaseInput): string | null {
+  const hole = (square: Square) => {
+    const type = floorTypeAt(board, square)
+    if (type === 'pit') return 'a pit'
+    return type === 'drawbridge' && boardState.drawbridges[formatSquare(square)] === 'raised' ? 'a raised drawbridge' : null
+  }
   for (const [i, r] of kase.robots.entries()) {
-    const type = floorTypeAt(board, r.at)
-    const raised = type === 'drawbridge' && boardState.drawbridges[formatSquare(r.at)] === 'raised'
-    if (type === 'pit' || raised) return `robots[${i}].at: ${formatSquare(r.at)} is ${raised ? 'a raised drawbridge' : 'a pit'}; a robot there is destroyed (R14, R15)`
+    for (const [field, square] of [['at', r.at], ['checkpoint', r.checkpoint]] as const) {
+      const what = square && hole(square)
+      if (what) return `robots[${i}].${field}: ${formatSquare(square)} is ${what}; a robot there is destroyed (R14, R15)`
+    }
   }
   return null
 }
