@@ -7,7 +7,7 @@
 // program, a priority looked up in the wrong register, a fuse that moves a later card.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { FULL_DECK } from '../../src/engine/deck.js'
+import { FULL_DECK, unfusedRegisters } from '../../src/engine/deck.js'
 import type { GameEvent } from '../../src/engine/events.js'
 import { newGame } from '../../src/engine/game.js'
 import { PLAYER_NAMES, randomOrders } from '../../src/engine/simulation.js'
@@ -15,13 +15,6 @@ import { resolveTurn, type TurnResult } from '../../src/engine/turn.js'
 import { REGISTER_COUNT, type Board, type Card, type GameState, type TurnOrders } from '../../src/engine/types.js'
 import { crowdedCase, meetingCase, parsedCase, ringCase } from './crowded-boards.js'
 import { boardArb, choicesArb, compile, shuffledBy, withChoices } from './random-boards.js'
-
-/** The registers a robot's `cards` fill, in order: the unfused ones (R8). */
-function unfusedRegisters(fused: Readonly<Record<string, Card | null>>): number[] {
-  const out: number[] = []
-  for (let register = 1; register <= REGISTER_COUNT; register++) if (fused[register] === undefined) out.push(register)
-  return out
-}
 
 /**
  * The same orders with every card after register `kept` swapped for another from `spare(player)`,
@@ -32,7 +25,8 @@ function laterCardsSwapped(state: GameState, orders: Record<string, TurnOrders>,
   for (const robot of state.robots) {
     const given = orders[robot.player]
     if (!given || given.cards.length === 0) continue
-    const registers = unfusedRegisters(robot.fused)
+    // The registers the robot's cards fill, in order: the unfused ones (R8).
+    const registers = unfusedRegisters(robot)
     const early = given.cards.filter((_, i) => registers[i]! <= kept)
     const others = shuffledBy(spare(robot.player, early), order)
     const later = given.cards.length - early.length
