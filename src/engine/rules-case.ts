@@ -175,7 +175,8 @@ function caseProblem(board: Board, kase: CaseInput): string | null {
     const expected = fusedRegistersFor(r.hp).map(String)
     const given = Object.keys(r.fused).sort()
     if (expected.join() !== given.join()) {
-      return `${at}.fused: with ${r.hp} HP the fused registers are [${expected.join(', ')}], not [${given.join(', ')}] (R27)`
+      // Both fields are named: which of the two is wrong is the author's to say.
+      return `${at}.fused: [${given.join(', ')}] disagrees with ${at}.hp = ${r.hp}, which fuses registers [${expected.join(', ')}] (R27)`
     }
     const sets = cardSetsFor(r.stations.length)
     const cards: [string, Card | null][] = [
@@ -188,9 +189,12 @@ function caseProblem(board: Board, kase: CaseInput): string | null {
         continue
       }
       const earlier = cardsSeen.get(card.priority)
-      if (earlier) return `${field}: ${card.kind}:${card.priority} is already used at ${earlier}`
+      if (earlier) return `${field}: ${card.kind}:${card.priority} is used twice, here and at ${earlier}`
       cardsSeen.set(card.priority, field)
-      if (!canUseCard(card, sets)) return `${field}: ${card.kind}:${card.priority} belongs to a card set this robot has not unlocked (R6)`
+      if (!canUseCard(card, sets)) {
+        const visited = `${r.stations.length} station${r.stations.length === 1 ? '' : 's'}`
+        return `${field}: ${card.kind}:${card.priority} belongs to a card set this robot has not unlocked: ${at}.stations lists ${visited} (R6)`
+      }
     }
     const option = r.options.findIndex((o) => optionHolder.has(o))
     if (option >= 0) return `${at}.options[${option}]: ${r.options[option]} is held by ${optionHolder.get(r.options[option]!)} too; the option deck has one of each (R32)`

@@ -185,6 +185,24 @@ describe('botwars resolve', () => {
     }
   })
 
+  it('names both fields when two disagree, since either may be the one the author got wrong (FORMAT.md section 3)', () => {
+    const withRobot = (i: number, change: Record<string, unknown>) =>
+      JSON.stringify({ ...CASE, robots: CASE.robots.map((robot, j) => (j === i ? { ...robot, ...change } : robot)) })
+    const [ann, bob] = CASE.robots
+    const cases: [string, string[]][] = [
+      // R27: 7 HP fuses nothing, so Bob's fused register 5 disagrees with his hp.
+      [withRobot(1, { fused: { 5: 'FWD1:490' }, program: bob!.program.slice(0, 4) }), ['robots[1].fused', 'robots[1].hp']],
+      // R6: RVS2 needs two stations; Ann lists none.
+      [withRobot(0, { program: ['RVS2:675', ...ann!.program.slice(1)] }), ['robots[0].program[0]', 'robots[0].stations']],
+      // R8: one card in two programs.
+      [withRobot(1, { program: ['RT90:80', ...bob!.program.slice(1)] }), ['robots[1].program[0]', 'robots[0].program[1]', 'used twice']],
+    ]
+    for (const [input, named] of cases) {
+      const line = expectOneLineError(botwars(['resolve', '-'], input))
+      for (const text of named) expect(line).toContain(text)
+    }
+  })
+
   it('keeps an error on one line, escaping line breaks and control characters the input brings, and cuts a huge one', () => {
     const withCard = (card: string) => JSON.stringify({ ...CASE, robots: [{ ...CASE.robots[0]!, program: [card, ...CASE.robots[0]!.program.slice(1)] }, CASE.robots[1]] })
     const run = botwars(['resolve', '-'], withCard('FWD1:500\rX\u2028Y\u0007'))
