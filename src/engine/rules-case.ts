@@ -185,7 +185,7 @@ function caseProblem(board: Board, kase: CaseInput): string | null {
     ]
     for (const [field, card] of cards) {
       if (card === null) {
-        if (!r.rebooting) return `${field}: only a rebooting robot's fused register may hold no card (R33)`
+        if (!r.rebooting) return `${field}: only a rebooting robot's fused register may hold no card, and ${at}.rebooting is false (R33)`
         continue
       }
       const earlier = cardsSeen.get(card.priority)

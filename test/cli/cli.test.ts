@@ -196,6 +196,8 @@ describe('botwars resolve', () => {
       [withRobot(0, { program: ['RVS2:675', ...ann!.program.slice(1)] }), ['robots[0].program[0]', 'robots[0].stations']],
       // R8: one card in two programs.
       [withRobot(1, { program: ['RT90:80', ...bob!.program.slice(1)] }), ['robots[1].program[0]', 'robots[0].program[1]', 'used twice']],
+      // R33: only a rebooting robot's fused register may hold no card.
+      [withRobot(1, { hp: 5, fused: { 5: null }, program: bob!.program.slice(0, 4) }), ['robots[1].fused.5', 'robots[1].rebooting']],
     ]
     for (const [input, named] of cases) {
       const line = expectOneLineError(botwars(['resolve', '-'], input))
