@@ -11,11 +11,11 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { FULL_DECK, canUseCard, cardSetsFor } from '../../src/engine/deck.js'
 import type { GameEvent } from '../../src/engine/events.js'
-import { newGame } from '../../src/engine/game.js'
+import { newGame, newRobot } from '../../src/engine/game.js'
 import { parseSquare } from '../../src/engine/geometry.js'
 import { PLAYER_NAMES, randomOrders } from '../../src/engine/simulation.js'
 import { resolveTurn, type TurnResult } from '../../src/engine/turn.js'
-import { DIRECTIONS, type Direction, type GameState, type RobotState, type TurnOrders } from '../../src/engine/types.js'
+import { DIRECTIONS, type Board, type Direction, type GameState, type RobotState, type TurnOrders } from '../../src/engine/types.js'
 import { boardArb, choicesArb, compile, shuffledBy, withChoices } from './random-boards.js'
 
 const HERMIT = 'Hermit'
@@ -32,11 +32,9 @@ function withWalledCell(json: { rows: number; cols: number; start: { at: string 
   return { cell, json: { ...json, elements: [...outside, ...DIRECTIONS.map((side) => ({ type: 'wall', at: cell, side }))] } }
 }
 
-function hermit(cell: string, facing: Direction): RobotState {
-  return {
-    player: HERMIT, at: parseSquare(cell)!, facing, hp: 10, mode: 'real', robotsLeft: 3, flags: 0, checkpoint: null, stations: [],
-    options: [], sacrificeAt: 6, doubleWrench: 'repair', fused: {}, rebooting: false, rebootNext: false, placedAfterTurn: 0,
-  }
+/** A new robot (R29's defaults), real, in the walled cell. */
+function hermit(board: Board, cell: string, facing: Direction): RobotState {
+  return { ...newRobot(HERMIT, board), at: parseSquare(cell)!, facing, mode: 'real' }
 }
 
 const notHermits = <T extends { player: string }>(items: readonly T[]) => items.filter((item) => item.player !== HERMIT)
@@ -72,7 +70,7 @@ describe('property: a robot walled in on a square of its own (R4, R34)', () => {
         const held = new Set([...Object.values(dealt.hands).flat(), ...dealt.robots.flatMap((r) => Object.values(r.fused))].map((card) => card?.priority))
         const cards = shuffledBy(FULL_DECK.filter((card) => !held.has(card.priority) && canUseCard(card, cardSetsFor(0))), order).slice(0, 5)
         const robots = [...dealt.robots]
-        robots.splice(seat % (robots.length + 1), 0, hermit(walled.cell, facing))
+        robots.splice(seat % (robots.length + 1), 0, hermit(board, walled.cell, facing))
         const withIt: GameState = { ...dealt, robots }
         const ordersWithIt: Record<string, TurnOrders> = { ...orders, [HERMIT]: { cards, rebootNext: false } }
         const alone = resolveTurn(board, dealt, orders)
