@@ -1,0 +1,73 @@
+// What the event log tells besides where robots end: the report's cells are made from these
+// events, yet no rules case reads them, and a mutation run (docs/performance.md, 2026-11-27
+// morning) found each of these lines could change without any test noticing.
+import { describe, expect, it } from 'vitest'
+import type { GameEvent } from '../../src/engine/events.js'
+import { resolveTurn, type TurnResult } from '../../src/engine/turn.js'
+import { makeBoard, orders, robot, sq, stateWith } from './helpers.js'
+
+const TURNS = ['RT90:80', 'LF90:70', 'RT90:100', 'LF90:90']
+
+function allEvents(result: TurnResult): GameEvent[] {
+  return [...result.start.events, ...result.stages.flatMap((stage) => stage.events), ...result.end.events]
+}
+
+describe('the event log tells', () => {
+  it('a belt that a wall stops: "obstructed" by the wall, and no move (R4, R18)', () => {
+    const board = makeBoard([
+      { type: 'conveyor', at: 'r3c3', dir: 'N', colour: 'yellow' },
+      { type: 'wall', at: 'r3c3', side: 'N' },
+    ])
+    const state = stateWith(board, [robot('Ann', board, { at: sq('r3c3'), facing: 'E' })])
+    const stage1 = resolveTurn(board, state, orders({ Ann: ['UTRN:10', ...TURNS] })).stages[0]!
+    const belt = stage1.events.filter((event) => event.time.phase === 'conveyor')
+    expect(belt.map((event) => event.kind)).toEqual(['obstructed'])
+    expect(belt[0]).toMatchObject({ player: 'Ann', at: sq('r3c3'), reason: 'wall' })
+  })
+
+  it('a belt into the fence: 2 damage, then "obstructed" by the fence (R3, R19)', () => {
+    const board = makeBoard([{ type: 'conveyor', at: 'r5c3', dir: 'N', colour: 'yellow' }])
+    const state = stateWith(board, [robot('Ann', board, { at: sq('r5c3'), facing: 'E' })])
+    const stage1 = resolveTurn(board, state, orders({ Ann: ['UTRN:10', ...TURNS] })).stages[0]!
+    const belt = stage1.events.filter((event) => event.time.phase === 'conveyor')
+    expect(belt.map((event) => event.kind)).toEqual(['damaged', 'obstructed'])
+    expect(belt[1]).toMatchObject({ player: 'Ann', reason: 'fence' })
+  })
+
+  it('a card step into a wall: "obstructed" by the wall, not by a robot (R4, R12)', () => {
+    const board = makeBoard([{ type: 'wall', at: 'r3c3', side: 'N' }])
+    const state = stateWith(board, [robot('Ann', board, { at: sq('r3c3'), facing: 'N' })])
+    const stage1 = resolveTurn(board, state, orders({ Ann: ['FWD1:490', ...TURNS] })).stages[0]!
+    const stopped = stage1.events.filter((event) => event.kind === 'obstructed')
+    expect(stopped).toHaveLength(1)
+    expect(stopped[0]).toMatchObject({ player: 'Ann', at: sq('r3c3'), reason: 'wall' })
+  })
+
+  it('damage an option takes in full: the option given up, and no "damaged" event of 0 HP (R28)', () => {
+    const board = makeBoard()
+    const state = stateWith(board, [
+      robot('Ann', board, { at: sq('r2c3'), facing: 'N' }),
+      robot('Bob', board, { at: sq('r4c3'), facing: 'N', hp: 6, options: ['Gyroscope'] }),
+    ])
+    // Ann steps to r3c3 and hits Bob, at 6 HP, his sacrifice threshold: he gives up the Gyroscope
+    // instead (R28). Bob turns E and hits nobody.
+    const stage1 = resolveTurn(board, state, orders({
+      Ann: ['FWD1:490', ...TURNS],
+      Bob: ['RT90:120', 'LF90:110', 'RT90:140', 'LF90:130', 'RT90:160'],
+    })).stages[0]!
+    const combat = stage1.events.filter((event) => event.time.phase === 'combat' && event.kind !== 'robot-laser')
+    expect(combat).toMatchObject([{ kind: 'option-sacrificed', player: 'Bob', option: 'Gyroscope' }])
+    expect(combat).toHaveLength(1)
+    expect(stage1.robots[1]!.hp).toBe(6)
+  })
+
+  it('each event at its moment: becoming real in the mode check, repairs at the end of the turn (R25, R31)', () => {
+    const board = makeBoard([{ type: 'wrench', at: 'r3c3', count: 1 }])
+    const state = stateWith(board, [robot('Ann', board, { at: sq('r3c3'), facing: 'N', hp: 9, mode: 'virtual', placedAfterTurn: 0 })], { turn: 1 })
+    const result = resolveTurn(board, state, orders({ Ann: ['RT90:80', 'LF90:70', 'RT90:100', 'LF90:90', 'UTRN:10'] }))
+    const real = allEvents(result).filter((event) => event.kind === 'became-real')
+    expect(real.map((event) => event.time)).toMatchObject([{ stage: 5, phase: 'mode' }])
+    const repaired = result.end.events.filter((event) => event.kind === 'repaired')
+    expect(repaired.map((event) => event.time)).toMatchObject([{ stage: 0, phase: 'end' }])
+  })
+})
