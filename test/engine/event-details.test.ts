@@ -1,6 +1,6 @@
 // What the event log tells besides where robots end: the report's cells are made from these
-// events, yet no rules case reads them, and a mutation run (docs/performance.md, 2026-11-27
-// morning) found each of these lines could change without any test noticing.
+// events, yet no rules case reads them, and a mutation run (docs/performance.md, "Issue 17, 2026-11-27,
+// early morning") found each of these lines could change without any test noticing.
 import { describe, expect, it } from 'vitest'
 import type { GameEvent } from '../../src/engine/events.js'
 import { resolveTurn, type TurnResult } from '../../src/engine/turn.js'
