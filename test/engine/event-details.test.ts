@@ -1,6 +1,7 @@
 // What the event log tells besides where robots end: the report's cells are made from these
 // events, yet no rules case reads them, and a mutation run (docs/performance.md, "Issue 17, 2026-11-27,
-// early morning") found each of these lines could change without any test noticing.
+// early morning", and "Issue 17, 2026-11-27, morning" for the pusher phase) found each of these lines
+// could change without any test noticing.
 import { describe, expect, it } from 'vitest'
 import type { GameEvent } from '../../src/engine/events.js'
 import { resolveTurn, type TurnResult } from '../../src/engine/turn.js'
@@ -69,5 +70,45 @@ describe('the event log tells', () => {
     expect(real.map((event) => event.time)).toMatchObject([{ stage: 5, phase: 'mode' }])
     const repaired = result.end.events.filter((event) => event.kind === 'repaired')
     expect(repaired.map((event) => event.time)).toMatchObject([{ stage: 0, phase: 'end' }])
+  })
+
+  it('a virtual robot whose push a wall stops: "obstructed" by the wall in the pusher phase (R20, R24)', () => {
+    const board = makeBoard([
+      { type: 'pusher', at: 'r3c3', side: 'S', stages: [1] },
+      { type: 'wall', at: 'r3c3', side: 'N' },
+    ])
+    const state = stateWith(board, [robot('Ann', board, { at: sq('r3c3'), facing: 'E', mode: 'virtual', placedAfterTurn: 0 })], { turn: 1 })
+    const stage1 = resolveTurn(board, state, orders({ Ann: ['RT90:80', 'LF90:70', 'RT90:100', 'LF90:90', 'UTRN:10'] })).stages[0]!
+    const pushed = stage1.events.filter((event) => event.time.phase === 'pusher')
+    expect(pushed).toMatchObject([{ kind: 'obstructed', player: 'Ann', at: sq('r3c3'), reason: 'wall' }])
+    expect(stage1.robots[0]!.at).toEqual(sq('r3c3'))
+  })
+
+  it('pushes that walls stop ahead of their chains: told in the seat order of the robots pushing, not of the chains\' ends (R13, R20, A25)', () => {
+    // Ann (first seat) pushes Dan (last) into a wall; Bob pushes Cid into a wall, one row up.
+    const board = makeBoard([
+      { type: 'pusher', at: 'r2c1', side: 'W', stages: [1] },
+      { type: 'wall', at: 'r2c2', side: 'E' },
+      { type: 'pusher', at: 'r4c1', side: 'W', stages: [1] },
+      { type: 'wall', at: 'r4c2', side: 'E' },
+    ])
+    const state = stateWith(board, [
+      robot('Ann', board, { at: sq('r2c1'), facing: 'N' }),
+      robot('Bob', board, { at: sq('r4c1'), facing: 'N' }),
+      robot('Cid', board, { at: sq('r4c2'), facing: 'N' }),
+      robot('Dan', board, { at: sq('r2c2'), facing: 'N' }),
+    ])
+    const stage1 = resolveTurn(board, state, orders({
+      Ann: ['RT90:80', 'LF90:70', 'RT90:100', 'LF90:90', 'UTRN:10'],
+      Bob: ['RT90:120', 'LF90:110', 'RT90:140', 'LF90:130', 'RT90:160'],
+      Cid: ['RT90:200', 'LF90:210', 'RT90:220', 'LF90:230', 'RT90:240'],
+      Dan: ['RT90:300', 'LF90:310', 'RT90:320', 'LF90:330', 'RT90:340'],
+    })).stages[0]!
+    const pushed = stage1.events.filter((event) => event.time.phase === 'pusher')
+    expect(pushed).toMatchObject([
+      { kind: 'obstructed', player: 'Ann', at: sq('r2c1'), reason: 'robot' },
+      { kind: 'obstructed', player: 'Bob', at: sq('r4c1'), reason: 'robot' },
+    ])
+    expect(pushed).toHaveLength(2)
   })
 })
