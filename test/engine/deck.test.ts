@@ -32,7 +32,8 @@ describe('R5 the deck', () => {
   it('reads and writes KIND:PRIORITY, and refuses cards not in the deck', () => {
     expect(parseCard('FWD2:700')).toEqual({ kind: 'FWD2', priority: 700 })
     for (const c of FULL_DECK) expect(parseCard(formatCard(c))).toEqual(c)
-    for (const bad of ['FWD1:495', 'FWD2:490', 'FWD4:700', 'fwd2:700', 'FWD2 700', 'FWD2:', ':700', 'WDLF:100', 'IDLE:0']) {
+    // The whole text is the card: nothing before it, nothing after (a mutation run found both unchecked).
+    for (const bad of ['FWD1:495', 'FWD2:490', 'FWD4:700', 'fwd2:700', 'FWD2 700', 'FWD2:', ':700', 'WDLF:100', 'IDLE:0', 'XFWD2:700', 'FWD2:7000', 'FWD2:700 ']) {
       expect(parseCard(bad), bad).toBeNull()
     }
   })

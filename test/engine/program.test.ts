@@ -20,6 +20,8 @@ describe('R8 programProblem', () => {
     const fused = robot('Ann', board, { hp: 4, fused: { 4: card('FWD3:790'), 5: card('RT90:420') } })
     expect(programProblem(fused, hand, cards('UTRN:10', 'FWD1:500', 'FWD1:490'))).toBeNull()
     expect(programProblem(fused, hand, cards('UTRN:10', 'FWD1:500', 'FWD1:490', 'RT90:80'))).toMatch(/3 cards/)
+    const one = robot('Ann', board, { hp: 2, fused: { 2: card('FWD3:790'), 3: card('RT90:420'), 4: card('FWD3:800'), 5: card('FWD3:810') } })
+    expect(programProblem(one, hand, cards('UTRN:10', 'FWD1:500'))).toBe('the program needs exactly 1 card, one per unfused register (R8), not 2')
   })
   it('tells identical kinds apart by priority: the same card twice is refused', () => {
     // The message names the card that repeats one before it, by its place in the program.
@@ -32,6 +34,7 @@ describe('R8 programProblem', () => {
   it('refuses a card of a set the robot has not unlocked (R6)', () => {
     const withRvs = [...hand, card('RVS2:675')]
     expect(programProblem(ann, withRvs, cards('RVS2:675', 'FWD1:500', 'RT90:80', 'LF90:70', 'UTRN:10'))).toMatch(/R6/)
+    expect(programProblem(ann, withRvs, cards('FWD1:500', 'RVS2:675', 'RT90:80', 'LF90:70', 'UTRN:10'))).toBe('card 2 (RVS2:675) belongs to a card set this robot has not unlocked (R6)')
     const upgraded = robot('Ann', board, { stations: [{ row: 1, col: 2 }, { row: 1, col: 3 }] })
     expect(programProblem(upgraded, withRvs, cards('RVS2:675', 'FWD1:500', 'RT90:80', 'LF90:70', 'UTRN:10'))).toBeNull()
   })

@@ -72,6 +72,39 @@ describe('boardBeams', () => {
   })
 })
 
+describe('the order board lasers fire in (R23, A25)', () => {
+  // Three turrets on one square facing one way, told apart only by colour and strength, and two
+  // more elsewhere, all striking Ann on r3c3. All beams fire at once, so the order of the board file
+  // must change nothing; the order they are taken in decides the HP each damage event tells.
+  const lasers = [
+    { type: 'laser', at: 'r1c3', dir: 'N', colour: 'red', strength: 2 },
+    { type: 'laser', at: 'r1c3', dir: 'N', colour: 'red', strength: 1 },
+    { type: 'laser', at: 'r1c3', dir: 'N', colour: 'blue', strength: 1 },
+    { type: 'laser', at: 'r5c3', dir: 'S', colour: 'blue', strength: 1 },
+    { type: 'laser', at: 'r3c1', dir: 'E', colour: 'red', strength: 1 },
+  ]
+  // Every order of the five: a comparator that is not consistent shows only in some of them.
+  const orderings = (left: number[]): number[][] => left.length === 0 ? [[]] : left.flatMap((i) => orderings(left.filter((j) => j !== i)).map((rest) => [i, ...rest]))
+  const boards = orderings([0, 1, 2, 3, 4]).map((order) => makeBoard(order.map((i) => lasers[i])))
+  const fired = (board: ReturnType<typeof makeBoard>) => boardBeams(board).lasers.map((l) => `${formatSquare(l.at)} ${l.dir} ${l.colour} ${l.strength}`)
+
+  it('is by turret square, then direction, colour and strength, whatever the file order', () => {
+    const first = fired(boards[0]!)
+    expect(first.filter((laser) => laser.startsWith('r1c3'))).toEqual(['r1c3 N blue 1', 'r1c3 N red 1', 'r1c3 N red 2'])
+    for (const board of boards) expect(fired(board)).toEqual(first)
+  })
+
+  it('so a turn tells the same damage, event by event, whatever the file order', () => {
+    const logs = boards.map((board) => {
+      const state = stateWith(board, [robot('Ann', board, { at: sq('r3c3'), facing: 'N', hp: 9, options: ['Gyroscope'], sacrificeAt: 7 })])
+      const stage1 = resolveTurn(board, state, orders({ Ann: ['RT90:80', 'LF90:70', 'RT90:100', 'LF90:90', 'UTRN:10'] })).stages[0]!
+      return stage1.events.filter((event) => event.time.phase === 'board-laser')
+    })
+    expect(logs[0]!.filter((event) => event.kind === 'board-laser')).toHaveLength(5)
+    for (const log of logs) expect(log).toEqual(logs[0])
+  })
+})
+
 describe('robot lasers along rays', () => {
   const board = makeBoard([{ type: 'drawbridge', at: 'r2c3', side: 'N' }], { rows: 4, cols: 6 })
   const beams = (state: ReturnType<typeof stateWith>) =>
