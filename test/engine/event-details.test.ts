@@ -85,7 +85,7 @@ describe('the event log tells', () => {
   })
 
   it('pushes that walls stop ahead of their chains: told in the seat order of the robots pushing, not of the chains\' ends (R13, R20, A25)', () => {
-    // Ann (first seat) pushes Dan (last) into a wall; Bob pushes Cid into a wall, one row up.
+    // Ann (first seat) pushes Dan (last) into a wall; Bob pushes Cid into a wall, two rows up.
     const board = makeBoard([
       { type: 'pusher', at: 'r2c1', side: 'W', stages: [1] },
       { type: 'wall', at: 'r2c2', side: 'E' },
