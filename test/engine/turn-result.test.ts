@@ -8,6 +8,8 @@ import type { RobotState } from '../../src/engine/types.js'
 import { cards, makeBoard, orders, robot, sq, stateWith } from './helpers.js'
 
 const STILL = ['RT90:80', 'LF90:70', 'RT90:100', 'LF90:90', 'UTRN:10']
+/** A second robot's program that only turns: priorities none of STILL's. */
+const STILL_TOO = ['RT90:120', 'LF90:110', 'RT90:140', 'LF90:130', 'RT90:160']
 
 describe('each stage has its own picture of the board (R15, R16)', () => {
   // Ann steps onto one pressure switch in stage 1 and onto another in stage 4; each lowers a drawbridge.
@@ -62,7 +64,7 @@ describe('loading the orders', () => {
     const state = stateWith(board, [robot('Ann', board, { at: sq('r1c1') }), robot('Bob', board, { at: sq('r1c5') })])
     const result = resolveTurn(board, state, {
       Ann: { cards: cards(...STILL), rebootNext: false, filledByServer: true },
-      Bob: { cards: cards('RT90:120', 'LF90:110', 'RT90:140', 'LF90:130', 'RT90:160'), rebootNext: false },
+      Bob: { cards: cards(...STILL_TOO), rebootNext: false },
     })
     expect(result.start.events).toMatchObject([{ kind: 'program-filled', player: 'Ann' }])
     expect(result.start.events).toHaveLength(1)
@@ -70,7 +72,7 @@ describe('loading the orders', () => {
 
   it('R33: a rebooting robot needs no orders: five empty registers, and no reboot declared, so it plays the next turn', () => {
     const state = stateWith(board, [robot('Ann', board, { at: sq('r1c1'), rebooting: true }), robot('Bob', board, { at: sq('r1c5') })])
-    const result = resolveTurn(board, state, orders({ Bob: ['RT90:120', 'LF90:110', 'RT90:140', 'LF90:130', 'RT90:160'] }))
+    const result = resolveTurn(board, state, orders({ Bob: STILL_TOO }))
     expect(result.registers['Ann']).toEqual([null, null, null, null, null])
     expect(result.state.robots[0]).toMatchObject({ rebooting: false, rebootNext: false })
     expect(result.end.events.filter((event) => event.kind === 'reboot')).toEqual([])
