@@ -83,3 +83,20 @@ describe('loading the orders', () => {
     expect(() => resolveTurn(board, state, orders({ Ann: STILL.slice(0, 4) }))).toThrow(/5 unfused registers but 4 cards/)
   })
 })
+
+describe('the end of the turn spends every declared reboot (R33)', () => {
+  // Both declare a reboot. Ann walks into a pit in stage 1 and comes back (R29); Bob reboots.
+  const board = makeBoard([{ type: 'pit', at: 'r2c3' }], { start: 'r1c1' })
+  const state = stateWith(board, [robot('Ann', board, { at: sq('r1c3'), facing: 'N' }), robot('Bob', board, { at: sq('r1c5'), facing: 'N' })])
+  const result = resolveTurn(board, state, orders({ Ann: ['FWD1:490', ...STILL.slice(1)], Bob: STILL_TOO }, { rebootNext: true }))
+  const [ann, bob] = result.state.robots
+
+  it('a robot destroyed with a reboot declared comes back with none: its reboot lapsed (R29, R33)', () => {
+    expect(ann).toMatchObject({ mode: 'virtual', at: sq('r1c1'), rebooting: false, rebootNext: false })
+  })
+
+  it('a robot that reboots has spent its declaration', () => {
+    expect(bob).toMatchObject({ mode: 'real', rebooting: true, rebootNext: false })
+    expect(result.end.events.filter((event) => event.kind === 'reboot')).toMatchObject([{ player: 'Bob' }])
+  })
+})
