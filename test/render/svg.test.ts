@@ -1,6 +1,7 @@
 // The board picture's structure: every element type is drawn where R1 puts it, with the data
 // a page or test can query. No snapshots: each assertion names what a reader would check.
 import { describe, expect, it } from 'vitest'
+import { compileBoard, parseBoard } from '../../src/engine/board.js'
 import { boardSvg } from '../../src/render/svg.js'
 import { ELEMENT_TYPES, type BoardState } from '../../src/engine/types.js'
 import { EVERY_ELEMENT, everyElementBoard } from './fixture.js'
@@ -98,6 +99,24 @@ describe('boardSvg: what each symbol shows', () => {
     expect(bend.attrs['data-curve']).toBe('E')
     expect(bend.outer).toContain('Q50 50') // the curve into the arrow
     expect(element('conveyor', 'r4c5').attrs['data-dir']).toBe('W')
+  })
+
+  it('conveyors: no bend where a wall stands between the two belts, for no robot rides across it (R4, R18)', () => {
+    const belts = (walled: boolean) => {
+      const parsed = parseBoard({
+        name: 'Belts', rows: 3, cols: 3, start: { at: 'r1c1', facing: 'N' },
+        elements: [
+          { type: 'conveyor', at: 'r2c2', dir: 'N', colour: 'yellow' },
+          { type: 'conveyor', at: 'r2c3', dir: 'W', colour: 'yellow' },
+          ...(walled ? [{ type: 'wall', at: 'r2c2', side: 'E' }] : []),
+        ],
+      })
+      if (!parsed.ok) throw new Error(parsed.error)
+      const fed = byClass(boardSvg(compileBoard(parsed.value)), 'el', 'conveyor').find((e) => e.attrs['data-square'] === 'r2c2')!
+      return fed.attrs['data-curve']
+    }
+    expect(belts(false)).toBe('E')
+    expect(belts(true)).toBeUndefined()
   })
 
   it('pushers and crushers show their stages', () => {
