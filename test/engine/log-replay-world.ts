@@ -42,7 +42,7 @@ export interface World {
   start: Board['start']
   lasers: LaserElement[]
   pushers: PusherElement[]
-  /** In alphabetical order of colour (R17). */
+  /** In alphabetical order of colour, whatever its letter case (R17, A29). */
   teleporters: TeleporterElement[]
   switchedOn: Set<string>
   lowered: Set<string>
@@ -103,6 +103,8 @@ export function worldOf(board: Board, given: GameState, orders: Record<string, T
   }
   const states = given.board
   const keysWhere = (record: Record<string, string>, value: string) => new Set(Object.keys(record).filter((k) => record[k] === value))
+  // A29: `amber`, `Blue`, `cyan`; colours equal but for case are refused, so none tie.
+  const byLowerCase = (a: string, b: string) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)
   return {
     turn: given.turn,
     rebootsDeclared: new Set(Object.keys(orders).filter((player) => orders[player]!.rebootNext)),
@@ -114,7 +116,7 @@ export function worldOf(board: Board, given: GameState, orders: Record<string, T
     start: board.start,
     lasers: board.elements.filter((e): e is LaserElement => e.type === 'laser'),
     pushers: board.elements.filter((e): e is PusherElement => e.type === 'pusher'),
-    teleporters: [...floor.values()].filter((e): e is TeleporterElement => e.type === 'teleporter').sort((a, b) => (a.colour < b.colour ? -1 : a.colour > b.colour ? 1 : 0)),
+    teleporters: [...floor.values()].filter((e): e is TeleporterElement => e.type === 'teleporter').sort((a, b) => byLowerCase(a.colour, b.colour)),
     switchedOn: keysWhere(states.switches, 'on'),
     lowered: keysWhere(states.drawbridges, 'lowered'),
     active: keysWhere(states.teleporters, 'active'),
