@@ -111,4 +111,19 @@ describe('the event log tells', () => {
     ])
     expect(pushed).toHaveLength(2)
   })
+
+  it("beams from turrets on a robot's own square: taken in the turrets' direction order N, E, S, W, whatever the board file says (R23, A25)", () => {
+    // All beams strike at once, but a robot takes them one by one, and each damage event tells
+    // the HP after it: the order is the report's, so it must not hang on the board file's order.
+    const STRENGTH = { N: 1, E: 2, S: 3, W: 1 } as const
+    for (const lasers of [['W', 'S', 'E', 'N'], ['N', 'E', 'S', 'W'], ['S', 'W', 'N', 'E']] as const) {
+      const board = makeBoard(lasers.map((dir) => ({ type: 'laser', at: 'r3c3', dir, colour: 'red', strength: STRENGTH[dir] })))
+      const state = stateWith(board, [robot('Ann', board, { at: sq('r3c3'), facing: 'E' })])
+      const stage1 = resolveTurn(board, state, orders({ Ann: ['UTRN:10', ...TURNS] })).stages[0]!
+      const beams = stage1.events.filter((event) => event.kind === 'board-laser')
+      expect(beams.map((event) => event.kind === 'board-laser' && event.dir), lasers.join()).toEqual(['N', 'E', 'S', 'W'])
+      const damage = stage1.events.filter((event) => event.kind === 'damaged')
+      expect(damage.map((event) => event.kind === 'damaged' && [event.amount, event.hp]), lasers.join()).toEqual([[1, 9], [2, 7], [3, 4], [1, 3]])
+    }
+  })
 })
