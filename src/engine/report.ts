@@ -160,7 +160,8 @@ export function endTable(board: Board, result: TurnResult, options: ReportOption
       ...cardSetsFor(r.stations.length).map((set) => `${set} cards`),
     ]))
   }
-  if (robots.some((r) => r.options.length > 0) || result.end.events.some((e) => e.kind === 'option-taken')) {
+  // A robot that took an option at the end of the turn holds it: this row shows it then too.
+  if (robots.some((r) => r.options.length > 0)) {
     rows.push(row('OPTIONS', (r) => (r.options.length ? [...r.options] : ['-'])))
   }
   rows.push(row('REBOOT', (r) => [
@@ -197,9 +198,8 @@ export function fusedTable(result: TurnResult, options: ReportOptions = {}): Rep
 
 export function turnTables(board: Board, result: TurnResult, options: ReportOptions = {}): ReportTable[] {
   const tables = result.stages.map((_, i) => stageTable(result, i, options))
-  if (result.state.gameOver && result.stages.length < 5 || result.end.events.length === 0 && result.state.gameOver) {
-    return tables
-  }
+  // A game won in a stage ends there (R34): the rest of the turn, its end included, is not played.
+  if (result.state.gameOver && result.end.events.length === 0) return tables
   tables.push(endTable(board, result, options))
   const fused = fusedTable(result, options)
   if (fused) tables.push(fused)

@@ -132,4 +132,37 @@ describe('renderTurnReport', () => {
     expect(renderTurnReport(won.board, won.result)).toMatch(/GAME OVER: Ann won/)
     expect(renderTurnReport(won.board, won.result, { names: { Ann: 'Annabel' } })).toMatch(/GAME OVER: Annabel won\./)
   })
+  it('heads every table with the engine ids in seat order, which the mail and page use to put the reader first', () => {
+    for (const table of turnTables(board, result)) expect(table.players, table.title).toEqual(['Ann', 'Bob', 'Cid', 'Dee'])
+  })
+  it('writes a dash for a robot with no upgrades beside one with some, and one robot left in the singular (R6, R29)', () => {
+    const upgraded = play({
+      board: { rows: 3, cols: 3, start: { at: 'r1c1', facing: 'N' }, elements: [
+        { type: 'upgrade', at: 'r3c1' }, { type: 'upgrade', at: 'r3c2' }, { type: 'wall', at: 'r2c2', side: 'E' }, // no shots between them
+      ] },
+      turn: 9,
+      robots: [
+        { player: 'Ann', at: 'r2c2', facing: 'E', stations: ['r3c1', 'r3c2'], robotsLeft: 1, program: ['RT90:80', 'LF90:70', 'RT90:100', 'LF90:90', 'RT90:120'] },
+        { player: 'Bob', at: 'r2c3', facing: 'W', robotsLeft: 2, program: ['RT90:140', 'LF90:110', 'RT90:160', 'LF90:130', 'RT90:180'] },
+      ],
+    })
+    const end = turnTables(upgraded.board, upgraded.result).find((table) => table.title === 'End of turn')!
+    expect(end.rows.find((row) => row.label === 'UPGRADES')!.cells).toEqual([['r3c1 r3c2', 'reverse cards'], ['-']])
+    expect(end.rows.find((row) => row.label === 'REBOOT')!.cells.map((cell) => cell[0])).toEqual(['10 HP, 1 robot left', '10 HP, 2 robots left'])
+  })
+  it('reads a turn stored before its events named the robot pushing or shooting: "a robot" (R13, R26)', () => {
+    // Turns kept in the database are reported again from their stored event log, as they were written.
+    const stored = structuredClone(result)
+    for (const stage of stored.stages) for (const event of stage.events) if ('by' in event) delete event.by
+    const stored1 = stageTable(stored, 0)
+    expect(stored1.rows.find((r) => r.label === 'MOVES')!.cells[1]).toEqual(['pushed by a robot to r2c3 @800.1', 'pushed by a robot to r2c4 @800.2', 'face S'])
+    expect(stored1.rows.find((r) => r.label === 'HIT POINTS')!.cells[1]![0]).toBe('shot by a robot -1 HP')
+  })
+  it('says "(no card)" for a robot on the floor whose register holds none, and "-" for one that plays none (R8, R33)', () => {
+    const stored = structuredClone(result)
+    stored.registers.Bob![0] = null
+    expect(stageTable(stored, 0).rows.find((r) => r.label === 'CARDS')!.cells.map((c) => c[0])).toEqual(['FWD3:800', '(no card)', 'LF90:110', 'FWD1:490'])
+    // Dee fell into the pit in stage 1: she plays no card in stage 2.
+    expect(stageTable(result, 1).rows.find((r) => r.label === 'CARDS')!.cells[3]).toEqual(['-'])
+  })
 })
