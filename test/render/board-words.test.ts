@@ -13,15 +13,19 @@ const robots = [
 const names = { P1: 'Ann', P2: 'Bob', P3: 'Cy' }
 
 describe('boardInWords', () => {
-  const words = boardInWords({ board, robots, names, viewer: 'P1' })
+  // Worked out inside each test, not while the tests are collected: a mutation run sees only what
+  // a test itself runs.
+  const describeBoard = () => boardInWords({ board, robots, names, viewer: 'P1' })
 
   it('says what the board is and how squares are named (R1)', () => {
+    const words = describeBoard()
     expect(words.summary).toContain('Every element: 7 columns by 6 rows; 2 flags.')
     expect(words.summary).toContain('row 1 is the bottom (south) row')
     expect(words.summary).toContain('The start square is r1c1, facing north.')
   })
 
   it("gives every robot's square, facing, mode and HP", () => {
+    const words = describeBoard()
     expect(words.robots.map((r) => [r.name, r.where])).toEqual([
       ['Ann', 'r3c4, facing east, real, 9 HP'],
       ['Bob', 'r3c5, facing west, virtual (passes through other robots), rebooting, 4 HP'],
@@ -30,6 +34,7 @@ describe('boardInWords', () => {
   })
 
   it('lists the flags each robot still has to tag, in order, with the way to the next one', () => {
+    const words = describeBoard()
     expect(words.robots[0]!.flagsToTag).toBe('flag 2 at r3c7 (3 east)')
     expect(words.robots[1]!.flagsToTag).toBe('flag 1 at r5c3 (2 north, 2 west), then flag 2 at r3c7')
     expect(words.robots[2]!.flagsToTag).toBe('every flag tagged')
@@ -38,6 +43,7 @@ describe('boardInWords', () => {
   })
 
   it("describes the pieces within two squares of the viewer's robot, nearest first", () => {
+    const words = describeBoard()
     const lines = words.nearby!.lines
     expect(words.nearby!.name).toBe('Ann')
     expect(lines[0]).toBe('r3c4, your square: express conveyor moving north; in the beam of the blue laser at r3c1 (firing east, 1 damage)')
