@@ -30,7 +30,7 @@ export const GOLDEN: Golden[] = [
   { kase: 'R3-R20-pusher-into-fence' },                             // fence in MECHANISMS, electric fence
   { kase: 'R28-sacrifice-threshold-checked-per-point' },            // fence in MOVES, sacrificed, fused (card)
   { kase: 'R23-red-strength-3-from-its-own-square' },               // board laser, virtual → real
-  { kase: 'R20-two-pushers-into-one-square' },                      // pusher moves, obstruction
+  { kase: 'R20-two-pushers-into-one-square' },                      // pushes that cancel write no line (R20)
   { kase: 'R4-wall-blocks-both-sides-and-lasers' },                 // obstruction by a wall
   { kase: 'R22-R28-crusher-takes-everyone-options-too' },           // DESTROYED (crusher), options back
   { kase: 'R14-pit-by-card-and-by-conveyor' },                      // DESTROYED (pit) in MOVES and MECHANISMS
