@@ -91,3 +91,13 @@ export function played(golden: Golden): { board: Board; result: TurnResult } {
 
 /** The name of a golden turn's kept file, without its extension. */
 export const fileOf = (golden: Golden): string => golden.file ?? golden.kase
+
+/**
+ * A turn as stored before events named the robot pushing or shooting (`by`): kept turns are
+ * reported and told again from their stored log, as it was written.
+ */
+export function storedBeforeBy(result: TurnResult): TurnResult {
+  const stored = structuredClone(result)
+  for (const stage of stored.stages) for (const event of stage.events) if ('by' in event) delete event.by
+  return stored
+}

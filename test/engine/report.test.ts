@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { renderTurnReport, stageTable, turnTables } from '../../src/engine/report.js'
 import { parseRulesCase } from '../../src/engine/rules-case.js'
 import { resolveTurn } from '../../src/engine/turn.js'
+import { storedBeforeBy } from './golden-turns.js'
 
 function play(kase: unknown) {
   const parsed = parseRulesCase(kase, () => { throw new Error('no files') })
@@ -152,9 +153,7 @@ describe('renderTurnReport', () => {
   })
   it('reads a turn stored before its events named the robot pushing or shooting: "a robot" (R13, R26)', () => {
     // Turns kept in the database are reported again from their stored event log, as they were written.
-    const stored = structuredClone(result)
-    for (const stage of stored.stages) for (const event of stage.events) if ('by' in event) delete event.by
-    const stored1 = stageTable(stored, 0)
+    const stored1 = stageTable(storedBeforeBy(result), 0)
     expect(stored1.rows.find((r) => r.label === 'MOVES')!.cells[1]).toEqual(['pushed by a robot to r2c3 @800.1', 'pushed by a robot to r2c4 @800.2', 'face S'])
     expect(stored1.rows.find((r) => r.label === 'HIT POINTS')!.cells[1]![0]).toBe('shot by a robot -1 HP')
   })
