@@ -1,7 +1,9 @@
 // The board in words, for a known position on the every-element board: where each robot stands
 // and faces, its flags still to tag, and the pieces within two squares of the viewer's robot.
 import { describe, expect, it } from 'vitest'
-import { boardInWords, flagsAtStages, listWords, offsetWords } from '../../src/render/board-words.js'
+import { compileBoard, initialBoardState, parseBoard } from '../../src/engine/board.js'
+import type { Board } from '../../src/engine/types.js'
+import { boardInWords, elementWords, flagsAtStages, listWords, offsetWords } from '../../src/render/board-words.js'
 import { everyElementBoard } from './fixture.js'
 
 const board = everyElementBoard()
@@ -11,6 +13,16 @@ const robots = [
   { player: 'P3', at: null, facing: 'N' as const, hp: 0, mode: 'destroyed' as const, rebooting: false, flags: 2 },
 ]
 const names = { P1: 'Ann', P2: 'Bob', P3: 'Cy' }
+
+/** A small board from board-file elements, with its start square in the far north-east corner. */
+function smallBoard(rows: number, cols: number, elements: unknown[]): Board {
+  const parsed = parseBoard({ name: 'Small', rows, cols, start: { at: `r${rows}c${cols}`, facing: 'S' }, elements })
+  if (!parsed.ok) throw new Error(parsed.error)
+  return compileBoard(parsed.value)
+}
+
+/** One real robot of P1's, facing north, on `at`. */
+const oneRobot = (row: number, col: number) => [{ player: 'P1', at: { row, col }, facing: 'N' as const, hp: 10, mode: 'real' as const, rebooting: false, flags: 0 }]
 
 describe('boardInWords', () => {
   // Worked out inside each test, not while the tests are collected: a mutation run sees only what
@@ -94,6 +106,65 @@ describe('boardInWords', () => {
       end: { events: [], robots: [{ player: 'P1', flags: 2 }, { player: 'P2', flags: 0 }] },
     }
     expect(flagsAtStages(result)).toEqual([{ P1: 1, P2: 0 }, { P1: 1, P2: 0 }, { P1: 2, P2: 0 }])
+  })
+
+  it('says "stage" for a pusher or crusher that acts in one stage, "stages" for more (R20, R22)', () => {
+    const small = smallBoard(4, 4, [
+      { type: 'pusher', at: 'r1c1', side: 'S', stages: [3] },
+      { type: 'pusher', at: 'r1c2', side: 'E', stages: [2, 4] },
+      { type: 'crusher', at: 'r2c1', stages: [5] },
+      { type: 'crusher', at: 'r2c2', stages: [1, 3, 5] },
+    ])
+    const state = initialBoardState(small)
+    expect(small.elements.map((e) => elementWords(e, state))).toEqual([
+      'pusher on the south wall, pushing north in stage 3',
+      'pusher on the east wall, pushing west in stages 2 and 4',
+      'crusher in stage 5',
+      'crusher in stages 1, 3 and 5',
+    ])
+  })
+
+  it('says "1 flag" on a board with one flag', () => {
+    const small = smallBoard(4, 4, [{ type: 'flag', at: 'r2c2', number: 1 }])
+    expect(boardInWords({ board: small, robots: [] }).summary).toMatch(/^Small: 4 columns by 4 rows; 1 flag\. /)
+  })
+
+  it("names a square's floor element before its walls, whatever order the board file lists them in", () => {
+    const small = smallBoard(5, 5, [
+      { type: 'wall', at: 'r2c2', side: 'W' },
+      { type: 'wall', at: 'r2c2', side: 'N' },
+      { type: 'conveyor', at: 'r2c2', dir: 'E', colour: 'yellow' },
+    ])
+    const words = boardInWords({ board: small, robots: oneRobot(2, 2), viewer: 'P1' })
+    expect(words.nearby!.lines[0]).toBe('r2c2, your square: conveyor moving east; wall on the west side; wall on the north side')
+  })
+
+  it('says when nothing but plain floor lies within two squares, before the fence', () => {
+    // 6 by 6, the robot on r3c3: the fence is 2 squares south and west, 3 north and east; the start
+    // square (r6c6) is 3 squares away.
+    const words = boardInWords({ board: smallBoard(6, 6, []), robots: oneRobot(3, 3), viewer: 'P1' })
+    expect(words.nearby!.lines).toEqual([
+      'Nothing but plain floor within two squares.',
+      "The board's edge (the electric fence): 2 squares south and 2 squares west.",
+    ])
+    // Anything at all within reach, and the line is not said.
+    const near = boardInWords({ board: smallBoard(6, 6, [{ type: 'pit', at: 'r5c5' }]), robots: oneRobot(3, 3), viewer: 'P1' })
+    expect(near.nearby!.lines).toEqual([
+      'r5c5, 2 north, 2 east: pit',
+      "The board's edge (the electric fence): 2 squares south and 2 squares west.",
+    ])
+  })
+
+  it('counts only flag tags, each for its own player, among the other events of a stage and of the end', () => {
+    const at = { row: 3, col: 7 }
+    const result = {
+      stages: [
+        { events: [{ kind: 'moved', player: 'P1' }, { kind: 'flag-tagged', player: 'P2', number: 1, at }, { kind: 'repaired', player: 'P1' }] },
+        { events: [{ kind: 'flag-tagged', player: 'P1', number: 2, at }, { kind: 'moved', player: 'P2' }, { kind: 'flag-tagged', player: 'P1', number: 3, at }] },
+      ],
+      end: { events: [{ kind: 'repaired', player: 'P2' }, { kind: 'flag-tagged', player: 'P2', number: 2, at }], robots: [{ player: 'P1', flags: 3 }, { player: 'P2', flags: 2 }] },
+    }
+    expect(flagsAtStages(result)).toEqual([{ P1: 1, P2: 0 }, { P1: 1, P2: 1 }, { P1: 3, P2: 1 }])
   })
 
   it('joins lists and offsets as people say them', () => {
