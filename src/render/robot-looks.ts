@@ -3,7 +3,7 @@
 // hue still differ in lightness; and each seat's robot has its own body shape (P1 a circle, P2 a
 // square, P3 a diamond …), so two robots differ even where colour fails entirely. Pure functions;
 // `simulate` (how a colour looks with protanopia or deuteranopia) is what the tests check with.
-import { safeColour } from './util.js'
+import cssColours from 'color-name'
 
 /**
  * The robot colours players choose from (pages/forms.ts ROBOT_COLOURS) and the fills drawn for
@@ -25,9 +25,24 @@ export const ROBOT_PALETTE: Record<string, string> = {
   gold: '#ffe45a',
 }
 
-/** The fill of a robot: the palette's for a known colour word, else a plain CSS colour as given, else the fallback. */
+const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i
+
+/**
+ * The fill drawn for a colour, or undefined for one no picture can draw: the palette's fill for
+ * its words; a colour CSS names (rebeccapurple) as its hex, since resvg, which draws the mail's
+ * pictures, does not know every name a browser knows; #rgb, #rrggbb or #rrggbbaa as given. Words
+ * are looked up as own keys only: "constructor" is not a colour.
+ */
+export function colourFill(colour: string): string | undefined {
+  const word = colour.trim().toLowerCase()
+  if (Object.hasOwn(ROBOT_PALETTE, word)) return ROBOT_PALETTE[word]
+  if (Object.hasOwn(cssColours, word)) return `#${cssColours[word]!.map((c) => c.toString(16).padStart(2, '0')).join('')}`
+  return HEX_COLOUR.test(colour.trim()) ? colour.trim() : undefined
+}
+
+/** The fill of a robot: its colour's (colourFill), else the fallback (its seat's default). */
 export function robotFill(colour: string | null | undefined, fallback: string): string {
-  return ROBOT_PALETTE[(colour ?? '').trim().toLowerCase()] ?? safeColour(colour ?? undefined, fallback)
+  return (colour != null ? colourFill(colour) : undefined) ?? fallback
 }
 
 /** The body shapes, one per seat (P1..P8), in seat order; names for the legend and the board in words. */

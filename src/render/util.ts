@@ -92,13 +92,6 @@ export const DEFAULT_PALETTE = [
   '#5c6bc0', '#9e9d24',
 ] as const
 
-const SAFE_COLOUR = /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}|rgba?\(\s*[0-9.,%\s]+\))$/
-
-/** A caller-supplied colour if it is a plain CSS colour, else the fallback. */
-export function safeColour(colour: string | undefined, fallback: string): string {
-  return colour !== undefined && SAFE_COLOUR.test(colour.trim()) ? colour.trim() : fallback
-}
-
 /** Colours for teleporter names that are not CSS colour words, and a few that are but look poor. */
 const NAMED_COLOURS: Record<string, string> = {
   amber: '#ffbf00', red: '#e53935', orange: '#fb8c00', yellow: '#fdd835', green: '#43a047',

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { BOT_LEVELS } from '../bots/index.js'
 import { DIRECTIONS, DOUBLE_WRENCH_CHOICES, MAX_HP } from '../engine/types.js'
+import { colourFill } from '../render/robot-looks.js'
 
 /**
  * A name people type, as it is stored and mailed: control characters (CR, LF, tab, NUL, …), line
@@ -24,7 +25,10 @@ export const loginRequest = z.object({ email: z.email().max(254) })
 export const consumeLinkRequest = z.object({ token: z.string().min(10).max(200) })
 export const updateMeRequest = z.object({ name: displayName(60) })
 
-export const colour = z.string().trim().toLowerCase().regex(/^(#[0-9a-f]{6}|[a-z][a-z ]{1,19})$/, 'a colour name like "red" or "#ff0000"')
+/** A robot's colour: a word of the palette or of CSS, or #rrggbb; one the pictures can draw (robot-looks.ts colourFill). */
+export const colour = z.string().trim().toLowerCase()
+  .refine((text) => (/^#[0-9a-f]{6}$/.test(text) || /^[a-z]+$/.test(text)) && colourFill(text) !== undefined, 'a colour name like "red" or "#ff0000"')
+  .describe('A colour word (red, blue, green, orange, purple, teal, pink, brown, gold, black, or any CSS colour name) or #rrggbb')
 
 /** Issue 12 and 15: what a robot does once its player withdrew or was removed (services/gone-robot.ts). */
 export const goneRobotField = z.enum(['random', 'leave', 'bot'])

@@ -34,6 +34,20 @@ describe('robot looks beyond hue', () => {
     expect(robotFill('url(x)', '#000000')).toBe('#000000')
   })
 
+  it('draws a colour CSS names as its hex fill, the same in browsers and in the mail pictures (resvg)', () => {
+    // resvg, which draws the mail's pictures, does not know every name a browser knows.
+    expect(robotFill('rebeccapurple', '#000000')).toBe('#663399')
+    expect(robotFill(' CornflowerBlue ', '#000000')).toBe('#6495ed')
+    // A word no renderer knows, or a key every object has, gets the seat's fallback: never an
+    // invisible line, never a function's text in the picture.
+    for (const word of ['blorp', 'constructor', '__proto__', 'toString', 'hasOwnProperty', 'sky blue']) {
+      expect(robotFill(word, '#010203'), word).toBe('#010203')
+    }
+    expect(robotFill(null, '#010203')).toBe('#010203')
+    expect(robotFill('#abc', '#010203')).toBe('#abc')
+    expect(robotFill('#abcd', '#010203')).toBe('#010203')
+  })
+
   it('keeps every two robot colours plainly apart, also with protanopia and deuteranopia', () => {
     const rows = Object.entries(ROBOT_PALETTE).map(([word, hex]) =>
       `${word.padEnd(7)} ${hex}  L* ${VISIONS.map((v) => lightness(seen(hex, v)).toFixed(0).padStart(3)).join(' ')}`)
