@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatCard } from '../../src/engine/deck.js'
 import type { Card, GameState } from '../../src/engine/types.js'
+import { membership } from '../../src/server/services/membership.js'
+import { submissionHistory, turnView } from '../../src/server/services/views.js'
 import { client, HOUR, setUpGame, testApp, type Client, type TestApp } from './helpers.js'
 
 let t: TestApp
@@ -100,6 +102,20 @@ describe('before publication', () => {
     await expectNoLeak(bob, 'P3')
     await expectNoLeak(spectator, null)
     await expectNoLeak(stranger, null)
+  })
+
+  it('the views alone show a signed-in stranger nothing, whatever route reaches them', async () => {
+    // The routes turn a stranger away first (memberOf: 404); the views must not lean on that.
+    // Ann's program is in (the test before).
+    const strangerRow = t.app.services.users.byEmail('stranger@example.org')!
+    const m = membership(t.app.services, gameId, { user: strangerRow })
+    expect([m.isGm, m.seat]).toEqual([false, undefined])
+    const turn = t.app.services.turns.current(gameId)!
+    expect(turn.status).toBe('open')
+    expect(submissionHistory(t.app.services, m, turn, 1, 10)).toEqual({ submissions: {}, more: false })
+    const view = turnView(t.app.services, m, turn)
+    expect([view.me, view.programs, view.result, view.corrections]).toEqual([null, null, null, []])
+    expect((await stranger.call('GET', `/api/v1/games/${gameId}/turns/1/submissions`)).status).toBe(404)
   })
 
   it('a GM who plays sees the other programs only once the GM\'s own program is locked (final)', async () => {
