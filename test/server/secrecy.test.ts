@@ -129,6 +129,10 @@ describe('before publication', () => {
     expect((await gm.call('POST', `/api/v1/games/${gameId}/turns/1/lock`, { confirm: true })).status).toBe(200)
     const view = (await gm.call('GET', `/api/v1/games/${gameId}/turns/1`)).json
     expect(Object.keys(view.programs).sort()).toEqual(['P1', 'P2'])
+    expect([view.me.locked, view.me.canSubmit]).toEqual([true, false])
+    // The lock is the GM's own: the players' programs stay open to change.
+    const annAfter = (await ann.call('GET', `/api/v1/games/${gameId}/turns/1`)).json.me
+    expect([annAfter.locked, annAfter.canSubmit]).toEqual([false, true])
     // Still never the hands of others: only the programs that are in.
     await expectNoLeak(gm, 'P1', { programsSeen: true })
   })
