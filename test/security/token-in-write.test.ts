@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import Database from '../../src/server/plugins/sqlite.js'
 import { hashSecret } from '../../src/server/repositories/users.js'
-import { client, testApp, type Client, type TestApp } from '../server/helpers.js'
+import { client, inviteToken, testApp, type Client, type TestApp } from '../server/helpers.js'
 import { twoGames } from './setup.js'
 
 let t: TestApp
@@ -31,6 +31,20 @@ async function annWithToken(): Promise<{ token: string; bearer: Client; cards: s
   const bearer = client(t.app, 'token', { authorization: `Bearer ${token}` })
   const hand = (await bearer.call('GET', `/api/v1/games/${s.gameId}/turns/${s.turn}`)).json.me.hand as string[]
   return { token, bearer, cards: hand.slice(0, 5) }
+}
+
+/** A running game of Olga's in which Ann and Eve play: Ann's token of the first game must not open it. */
+async function gameWhereAnnPlaysToo(): Promise<{ gameId: string; annHand: string[] }> {
+  const made = await s.otherGm.call('POST', '/api/v1/games', { name: 'Ann plays here too', board: 'training-floor', seats: 2 })
+  const gameId = made.json.id as string
+  for (const [player, name, colour] of [[s.ann, 'Ann', 'red'], [s.outsider, 'Eve', 'blue']] as const) {
+    expect((await s.otherGm.call('POST', `/api/v1/games/${gameId}/invites`, { email: player.email })).status).toBe(201)
+    expect((await player.call('POST', `/api/v1/invites/${inviteToken(t.app, player.email)}/join`, { name, colour })).status).toBe(200)
+  }
+  expect((await s.otherGm.call('POST', `/api/v1/games/${gameId}/start`)).status).toBe(200)
+  const annHand = (await s.ann.call('GET', `/api/v1/games/${gameId}/turns/1`)).json.me.hand as string[]
+  expect(annHand.length).toBeGreaterThanOrEqual(5)
+  return { gameId, annHand }
 }
 
 describe('a submission made with an API token', () => {
@@ -90,6 +104,15 @@ describe('a submission made with an API token', () => {
     const elsewhere = await bearer.call('POST', submitUrl(s.otherGameId), { cards })
     expect(elsewhere.status).toBe(404)
     expect(versions()).toBe(before)
+    // Ann plays in this one, with her session: her token of the first game still opens nothing here.
+    const { gameId, annHand } = await gameWhereAnnPlaysToo()
+    for (const url of [`/api/v1/games/${gameId}`, `/api/v1/games/${gameId}/turns/1`, `/api/v1/games/${gameId}/turns/1/submissions`, `/api/v1/games/${gameId}/history`]) {
+      expect((await bearer.call('GET', url)).status, url).toBe(404)
+    }
+    expect((await bearer.call('POST', `/api/v1/games/${gameId}/turns/1/submission`, { cards: annHand.slice(0, 5) })).status).toBe(404)
+    expect(versions()).toBe(before)
+    // The same program with her session is hers to send.
+    expect((await s.ann.call('POST', `/api/v1/games/${gameId}/turns/1/submission`, { cards: annHand.slice(0, 5) })).status).toBe(201)
   })
 
   it('many at once, one revoked: only the revoked one is refused', async () => {
