@@ -35,6 +35,9 @@ describe('email addresses', () => {
     const annPage = (await t.app.inject({ method: 'GET', url: `/games/${s.gameId}`, headers: { cookie: s.ann.headers.cookie! } })).body
     for (const email of everyone.filter((e) => e !== s.ann.email)) expect(annPage, email).not.toContain(email)
     // The GM still has them: they invited these people.
+    const seats = (await s.gm.call('GET', `/api/v1/games/${s.gameId}`)).json.seats as { player: string; email: string | null; invited: string | null }[]
+    expect(seats.find((seat) => seat.email === 'ann@example.org')).toBeDefined()
+    expect(seats.map((seat) => seat.invited)).toContain('newcomer@example.org')
     const history = (await s.gm.call('GET', `/api/v1/games/${s.gameId}/history`)).json.history
     expect(history.find((h: { action: string }) => h.action === 'replace').detail.invited).toBe('newcomer@example.org')
     expect(history.find((h: { action: string }) => h.action === 'invite').detail.email).toBe('ann@example.org')

@@ -96,6 +96,10 @@ it('plays a whole game through the API', async () => {
     if (turn === 3 && seen.refused) {
       // Correction: the GM reopens Ann's program only; Ann resubmits; Bob cannot; the GM re-resolves.
       expect((await gm.call('POST', `/api/v1/games/${gameId}/turns/3/reopen`, { player: 'P1', reason: 'Ann mailed a different order' })).status).toBe(200)
+      // The turn views say who may send again: Ann, in the draft; not Bob.
+      const annView = (await ann.call('GET', `/api/v1/games/${gameId}/turns/3`)).json
+      expect([annView.status, annView.reopenedPlayer, annView.me.canSubmit]).toEqual(['draft', 'P1', true])
+      expect((await bob.call('GET', `/api/v1/games/${gameId}/turns/3`)).json.me.canSubmit).toBe(false)
       const { cards } = await randomProgram(ann, gameId, 3, pick)
       const corrected = [...cards].reverse()
       expect((await bob.call('POST', `/api/v1/games/${gameId}/turns/3/submission`, { cards: [] })).status).toBe(409)

@@ -143,6 +143,10 @@ describe('before publication', () => {
     expect((await gm.call('GET', `/api/v1/games/${gameId}/turns/1`)).json.result).not.toBeNull()
     expect((await ann.call('GET', `/api/v1/games/${gameId}/turns/1`)).json.result).toBeNull()
     expect((await spectator.call('GET', `/api/v1/public/${publicToken}/turns/1`)).status).toBe(404)
+    // Of the turn in review a spectator learns its number, its status and its deadline: nothing else.
+    const current = (await spectator.call('GET', `/api/v1/public/${publicToken}`)).json.currentTurn
+    expect(Object.keys(current)).toEqual(['number', 'status', 'deadline'])
+    expect([current.number, current.status]).toEqual([1, 'draft'])
     await expectNoLeak(ann, 'P2')
     await expectNoLeak(bob, 'P3')
     await expectNoLeak(spectator, null)
