@@ -168,3 +168,31 @@ describe('a GM who takes or gives up a seat once the game runs', () => {
     expect((await set.gm.call('GET', `/api/v1/games/${set.gameId}`)).json.you.seat).toBeNull()
   })
 })
+
+describe('the lock, refused', () => {
+  it("before the GM's own program is in: an empty lock would show the others' programs", async () => {
+    const g = await playingGmGame()
+    await submit(g.ann, g)
+    const url = `/api/v1/games/${g.gameId}/turns/1/lock`
+    const refused = await g.gm.call('POST', url, { confirm: true })
+    expect(refused.status).toBe(409)
+    expect(refused.json.message).toBe('send your program for turn 1 first: locking makes it final')
+    const turn = (await g.gm.call('GET', `/api/v1/games/${g.gameId}/turns/1`)).json
+    expect([turn.gmLocked, turn.programs]).toEqual([false, null])
+    expect((await g.gm.call('POST', `/api/v1/games/${g.gameId}/turns/9/lock`, { confirm: true })).status).toBe(404)
+    // Sent, then locked: the others show.
+    expect((await submit(g.gm, g)).res.status).toBe(201)
+    expect((await g.gm.call('POST', url, { confirm: true })).status).toBe(200)
+    expect(Object.keys((await g.gm.call('GET', `/api/v1/games/${g.gameId}/turns/1`)).json.programs).sort()).toEqual(['P1', 'P2'])
+  })
+
+  it('to a GM who does not play: there is nothing to lock', async () => {
+    // Players of their own: invitations to one address are limited per hour.
+    const set = await setUpGame(t.app, [{ email: 'dee@example.org', name: 'Dee', colour: 'teal' }, { email: 'eli@example.org', name: 'Eli', colour: 'pink' }])
+    expect((await set.gm.call('POST', `/api/v1/games/${set.gameId}/start`)).status).toBe(200)
+    const refused = await set.gm.call('POST', `/api/v1/games/${set.gameId}/turns/1/lock`, { confirm: true })
+    expect(refused.status).toBe(409)
+    expect(refused.json.message).toMatch(/you do not play in this game/)
+    expect((await set.gm.call('GET', `/api/v1/games/${set.gameId}/turns/1`)).json.gmLocked).toBe(false)
+  })
+})
