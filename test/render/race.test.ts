@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { raceChart, type RaceSeries } from '../../src/render/race.js'
 import { ROBOT_PALETTE } from '../../src/render/robot-looks.js'
 import { DEFAULT_PALETTE } from '../../src/render/util.js'
+import { allElements, byClass, type Found } from './svg-query.js'
 
 const KEPT = join(import.meta.dirname, 'race')
 
@@ -18,20 +19,20 @@ const series = (): RaceSeries[] => [
 const options = { flagCount: 3, maxHp: 10 }
 
 /** The attributes of every element named `tag`, in document order. */
-function elements(svg: string, tag: string): Record<string, string>[] {
-  return [...svg.matchAll(new RegExp(`<${tag}\\s([^>]*?)/?>`, 'g'))].map((m) =>
-    Object.fromEntries([...m[1]!.matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1]!, a[2]!])))
-}
+const elements = (svg: string, tag: string) => allElements(svg).filter((e) => e.tag === tag).map((e) => e.attrs)
 
 /** One panel's part of the picture ("Flags touched" or "HP"). */
 function panel(svg: string, label: string): string {
-  const start = svg.indexOf(`<g class="panel" data-panel="${label}">`)
-  expect(start).toBeGreaterThanOrEqual(0)
-  return svg.slice(start, svg.indexOf('</g>', start))
+  const found = byClass(svg, 'panel').filter((g) => g.attrs['data-panel'] === label)
+  expect(found).toHaveLength(1)
+  return found[0]!.outer
 }
 
+/** What an element says, without its markup. */
+const words = (e: Found) => e.outer.replace(/<[^>]*>/g, '')
+
 /** The text of every <text> element, in order. */
-const texts = (svg: string) => [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!)
+const texts = (svg: string) => allElements(svg).filter((e) => e.tag === 'text').map(words)
 
 describe('raceChart', () => {
   it('gives the same bytes for the same series, and keeps the whole picture', async () => {
@@ -68,8 +69,8 @@ describe('raceChart', () => {
     expect(svg).toContain('<title>Ann: flags touched 2 after turn 3</title>')
     expect(svg).toContain('<title>Bob: hp 10 after turn 3</title>')
     // The key keeps seat order, the viewer in bold, with each player's last figures.
-    const keys = [...svg.matchAll(/<g class="key" data-player="(P\d)">.*?<text ([^>]*)>([^<]*)<\/text><\/g>/g)]
-    expect(keys.map((k) => [k[1], k[2]!.includes('font-weight="bold"'), k[3]])).toEqual([
+    const keys = byClass(svg, 'key').map((key) => [key.attrs['data-player'], allElements(key.outer).find((e) => e.tag === 'text')!] as const)
+    expect(keys.map(([player, text]) => [player, text.attrs['font-weight'] === 'bold', words(text)])).toEqual([
       ['P1', true, 'Ann 2⚑ 7HP'], ['P2', false, 'Bob 1⚑ 10HP'], ['P3', false, 'Cy'],
     ])
   })
