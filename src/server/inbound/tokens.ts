@@ -1,6 +1,9 @@
 // Reply tokens: the secret in a turn mail's reply address that authorises a program by reply,
 // for one player and one turn. 120 random bits in lower-case base32 (mail addresses are not
 // case-sensitive in practice); only the SHA-256 hash is stored (migration 031).
+// A token holds for the person it was mailed to (the seat's player when it was issued, migration
+// 041) only as long as they keep the seat: once the GM gives the seat to someone else, the one who
+// left holds an address that no longer exists (test/mail/reply-seat-changes.test.ts).
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '../plugins/db.js'
 
@@ -29,16 +32,22 @@ export interface TokenTarget { turn_id: number; player_id: string; game_id: stri
 const repositories = new WeakMap<Db, ReturnType<typeof build>>()
 
 function build(db: Db) {
-  const insert = db.prepare<[string, number, string, number]>('INSERT INTO reply_tokens (token_hash, turn_id, player_id, created_at) VALUES (?, ?, ?, ?)')
+  const insert = db.prepare<{ hash: string; turn: number; player: string; now: number }>(`INSERT INTO reply_tokens (token_hash, turn_id, player_id, user_id, created_at)
+    VALUES (@hash, @turn, @player, (SELECT seats.user_id FROM seats JOIN turns ON turns.game_id = seats.game_id WHERE turns.id = @turn AND seats.player_id = @player), @now)`)
+  // A token issued before migration 041 names no holder: it holds if the seat's player sat down before it was issued.
   const lookup = db.prepare<[string], TokenTarget>(`SELECT reply_tokens.turn_id, reply_tokens.player_id, turns.game_id, turns.number AS turn_number
-    FROM reply_tokens JOIN turns ON turns.id = reply_tokens.turn_id WHERE reply_tokens.token_hash = ?`)
+    FROM reply_tokens JOIN turns ON turns.id = reply_tokens.turn_id
+      JOIN seats ON seats.game_id = turns.game_id AND seats.player_id = reply_tokens.player_id
+    WHERE reply_tokens.token_hash = ? AND seats.user_id IS NOT NULL
+      AND (reply_tokens.user_id = seats.user_id OR (reply_tokens.user_id IS NULL AND seats.joined_at <= reply_tokens.created_at))`)
   return {
-    /** A new token for the player's turn (each mail gets its own; all stay valid for the turn). */
+    /** A new token for the player's turn, held by the seat's player now (each mail gets its own; all stay valid for the turn). */
     issue(turnId: number, playerId: string, now: number): string {
       const token = base32(randomBytes(15))
-      insert.run(hash(token), turnId, playerId, now)
+      insert.run({ hash: hash(token), turn: turnId, player: playerId, now })
       return token
     },
+    /** Where a token's program goes, or undefined when no token has this value or its holder no longer has the seat. */
     lookup: (token: string) => lookup.get(hash(token.toLowerCase())),
   }
 }
