@@ -4,7 +4,7 @@
 // access.test.ts would not notice. Yet a service is what the next route, page or mail command calls:
 // each one must refuse a player on its own, with 403, before it reads or writes anything, whatever
 // the arguments and whatever the game's state. (A sweep that dropped each requireGm in turn found six
-// services whose drop no test noticed: docs/performance.md, "Issue 17, 2026-11-27, night".)
+// services whose drop no test noticed: docs/security.md.)
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { closeNow } from '../../src/server/pages/services.js'
 import { AppError } from '../../src/server/errors.js'
@@ -21,6 +21,7 @@ import { changeSettings, openSeat } from '../../src/server/services/seats.js'
 import { endWithPlacings } from '../../src/server/services/standings.js'
 import { publishByGm, reopenSubmission, reresolve } from '../../src/server/services/turns.js'
 import { HOUR, PLAYERS, setUpGame, testApp, type TestApp } from '../server/helpers.js'
+import { gameRows } from './setup.js'
 
 let t: TestApp
 let ctx: ServiceContext
@@ -38,20 +39,7 @@ beforeAll(async () => {
 })
 afterAll(async () => { await t.close() })
 
-/** Every row of the game's tables: equal before and after means the call changed nothing. */
-function gameRows(): string {
-  const rows = (sql: string) => ctx.db.prepare(sql).all(gameId)
-  return JSON.stringify([
-    rows('SELECT * FROM games WHERE id = ?'),
-    rows('SELECT * FROM seats WHERE game_id = ?'),
-    rows('SELECT * FROM turns WHERE game_id = ?'),
-    rows('SELECT * FROM submissions WHERE turn_id IN (SELECT id FROM turns WHERE game_id = ?)'),
-    rows('SELECT * FROM gm_actions WHERE game_id = ?'),
-    rows('SELECT * FROM messages WHERE game_id = ?'),
-    rows('SELECT * FROM corrections WHERE turn_id IN (SELECT id FROM turns WHERE game_id = ?)'),
-    ctx.db.prepare('SELECT count(*) AS n FROM outbox').get(),
-  ])
-}
+const gameRowsNow = () => gameRows(t.app, gameId)
 
 /** Each GM service, called with arguments it would accept from the GM. */
 const GM_SERVICES: [string, (m: Membership) => unknown][] = [
@@ -81,12 +69,12 @@ const GM_SERVICES: [string, (m: Membership) => unknown][] = [
 it('refuses every GM service to a player of the game with 403, and nothing changes', () => {
   const player = membership(ctx, gameId, { user: ctx.users.byEmail(PLAYERS[0]!.email)! })
   expect([player.isGm, player.seat?.player_id]).toEqual([false, 'P1'])
-  const before = gameRows()
+  const before = gameRowsNow()
   for (const [name, call] of GM_SERVICES) {
     let refused: unknown = null
     try { call(player) } catch (error) { refused = error }
     expect(refused, name).toBeInstanceOf(AppError)
     expect([name, (refused as AppError).statusCode, (refused as AppError).message]).toEqual([name, 403, 'only the GM of this game can do that'])
   }
-  expect(gameRows()).toBe(before)
+  expect(gameRowsNow()).toBe(before)
 })

@@ -50,3 +50,23 @@ export async function formToken(app: FastifyInstance, cookie: string, url = '/ga
   if (!token || !csrfCookie) throw new Error(`no form token on ${url}: ${res.statusCode}`)
   return { token, cookie: `${cookie}; botwars_csrf=${csrfCookie.value}` }
 }
+
+/**
+ * Every row of a game's own tables, and how much mail is queued, as one string: equal before and
+ * after a refused request means it changed nothing.
+ */
+export function gameRows(app: FastifyInstance, gameId: string): string {
+  const db = app.services.db
+  const rows = (sql: string) => db.prepare(sql).all(gameId)
+  const ofTurns = 'turn_id IN (SELECT id FROM turns WHERE game_id = ?)'
+  return JSON.stringify([
+    rows('SELECT * FROM games WHERE id = ?'),
+    rows('SELECT * FROM seats WHERE game_id = ?'),
+    rows('SELECT * FROM turns WHERE game_id = ?'),
+    rows(`SELECT * FROM submissions WHERE ${ofTurns}`),
+    rows(`SELECT * FROM corrections WHERE ${ofTurns}`),
+    rows('SELECT * FROM gm_actions WHERE game_id = ?'),
+    rows('SELECT * FROM messages WHERE game_id = ?'),
+    db.prepare('SELECT count(*) FROM outbox').pluck().get(),
+  ])
+}
