@@ -17,6 +17,14 @@ export interface Follower {
   userId: number | null
   last: PublicLiveState | MemberLiveState | null
   send(message: LiveMessage): void
+  /**
+   * Whether the follower may still follow: asked before anything more is told, since a stream
+   * outlives the request that opened it (a member removed from the game or signed out everywhere
+   * must not go on being told a member's view: test/security/live-after-removal.test.ts).
+   */
+  mayFollow(): boolean
+  /** Ends the stream (the follower stops following when it has closed). */
+  end(): void
 }
 
 export const POLL_MS = 250
@@ -51,6 +59,7 @@ export function liveHub(ctx: ServiceContext) {
 
   /** Tells one follower the game as it is now, if that differs from what it was last told. */
   const tell = (follower: Follower, game: GameRow, id: string) => {
+    if (!follower.mayFollow()) return follower.end()
     const now = viewFor(ctx, game, follower.userId)
     const change = changeOf(follower.last, now)
     follower.last = now

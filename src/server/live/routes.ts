@@ -7,6 +7,7 @@
 import { fastifySSE } from '@fastify/sse'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { notFound } from '../errors.js'
+import { sessionIdOf } from '../plugins/session.js'
 import { memberOf } from '../routes/api/games.js'
 import type { ServiceContext } from '../services/context.js'
 import { liveHub, type Follower, type LiveHub } from './hub.js'
@@ -18,13 +19,14 @@ export async function liveRoutes(app: FastifyInstance, ctx: ServiceContext, hear
   app.addHook('onClose', async () => hub.close())
   await app.register(fastifySSE, { heartbeatInterval: heartbeatMs })
 
-  const stream = async (request: FastifyRequest, reply: FastifyReply, gameId: string, userId: number | null) => {
+  const stream = async (request: FastifyRequest, reply: FastifyReply, gameId: string, userId: number | null, mayFollow: () => boolean) => {
     reply.header('cache-control', 'no-store')
     reply.header('x-accel-buffering', 'no') // nginx: pass each event on at once
     reply.sse.keepAlive()
     const follower: Follower = {
-      gameId, userId, last: null,
+      gameId, userId, last: null, mayFollow,
       send: (message) => { if (reply.sse.isConnected) void reply.sse.send({ id: message.id, event: message.event, data: message.data }).catch(() => {}) },
+      end: () => reply.sse.close(),
     }
     const stop = hub.follow(follower, reply.sse.lastEventId ?? null)
     reply.sse.onClose(stop)
@@ -34,13 +36,22 @@ export async function liveRoutes(app: FastifyInstance, ctx: ServiceContext, hear
     const user = request.viewer?.user
     if (!user) throw notFound('no such game')
     const m = memberOf(ctx, request.params.gameId, request.viewer)
-    return stream(request, reply, m.game.id, user.id)
+    const sessionId = sessionIdOf(request)
+    // Asked again before each later message: the session still signed in as this person, who is
+    // still the game's GM or holds a seat in it (the checks this request passed just now).
+    const stillMember = () => {
+      if (sessionId === null || ctx.users.sessionUser(sessionId, ctx.now())?.id !== user.id) return false
+      const game = ctx.games.byId(m.game.id)
+      return game !== undefined && (game.gm_user_id === user.id || ctx.games.seats(game.id).some((s) => s.user_id === user.id))
+    }
+    return stream(request, reply, m.game.id, user.id, stillMember)
   })
 
   app.get<{ Params: { publicToken: string } }>('/watch/:publicToken/live', { sse: 'only' }, async (request, reply) => {
     const game = ctx.games.byPublicToken(request.params.publicToken)
     if (!game) throw notFound('no such game')
-    return stream(request, reply, game.id, null)
+    // A spectator's link shows the public view for as long as the game has it.
+    return stream(request, reply, game.id, null, () => ctx.games.byPublicToken(request.params.publicToken)?.id === game.id)
   })
   return hub
 }
