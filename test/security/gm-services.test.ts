@@ -3,7 +3,7 @@
 // so a service that lost its own requireGm would still be refused there, and the route tests in
 // access.test.ts would not notice. Yet a service is what the next route, page or mail command calls:
 // each one must refuse a player on its own, with 403, before it reads or writes anything, whatever
-// the arguments and whatever the game's state. (A sweep that dropped each requireGm in turn found six
+// the arguments and whatever the game's state. (A sweep that dropped each requireGm in turn found eight
 // services whose drop no test noticed: docs/security.md.)
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { closeNow } from '../../src/server/pages/services.js'
