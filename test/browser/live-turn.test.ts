@@ -5,46 +5,14 @@
 // title carries the badge while the program is due, and the GM closing and publishing the turn
 // reach the pages without a reload by hand. Nothing waits a fixed time: each step waits for what
 // it expects.
-import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cardLabel } from '../../src/render/cards.js'
 import { PLAYERS, setUpGame, type Client } from '../server/helpers.js'
 import { hasChromium, startStack, type Stack } from './harness.js'
 import { go, pageFor, text } from './people.js'
+import { messages, openStream, waitUntil } from './streams.js'
 
 const HEARTBEAT_MS = 200
-
-/** An event stream read as a browser's EventSource would ask for it. */
-function openStream(stack: Stack, path: string, headers: Record<string, string> = {}) {
-  let body = ''
-  let response: IncomingMessage | null = null
-  const req = httpRequest(new URL(path, stack.origin), { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
-    response = res
-    res.setEncoding('utf8')
-    res.on('data', (chunk: string) => { body += chunk })
-  })
-  req.on('error', () => {})
-  req.end()
-  return { text: () => body, status: () => response?.statusCode ?? 0, close: () => req.destroy() }
-}
-
-/** The stream's messages so far: comments apart, events with their id and parsed data. */
-function messages(body: string) {
-  return body.split('\n\n').filter((block) => block.trim()).map((block) => {
-    const lines = block.split('\n')
-    const field = (name: string) => lines.find((l) => l.startsWith(`${name}:`))?.slice(name.length + 1).trim()
-    const data = field('data')
-    return { comment: lines.every((l) => l.startsWith(':')), id: field('id'), event: field('event'), data: data ? JSON.parse(data) as Record<string, unknown> : null }
-  })
-}
-
-const waitUntil = async (what: () => boolean, timeout = 10_000) => {
-  const until = Date.now() + timeout
-  while (!what()) {
-    if (Date.now() > until) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
 
 describe.skipIf(!hasChromium)('live turn pages in Chromium', () => {
   let stack: Stack

@@ -1,6 +1,7 @@
 // Shared by the mail tests: an app that writes reply addresses (MAIL_DOMAIN), a real SMTP server
 // on 127.0.0.1 receiving what it sends, and small helpers to play a turn through the API.
 import type { FastifyInstance } from 'fastify'
+import nodemailer, { type SendMailOptions } from 'nodemailer'
 import { PLAYERS, setUpGame, testApp, type Client, type TestApp } from '../server/helpers.js'
 import { startSmtp, type Received } from '../server/smtp.js'
 
@@ -33,3 +34,20 @@ export async function firstCards(c: Client, gameId: string, turn: number): Promi
 
 export const mailsTo = (smtp: MailWorld['smtp'], email: string) => smtp.received.filter((m) => m.to.includes(email))
 export const lastTo = (smtp: MailWorld['smtp'], email: string): Received => mailsTo(smtp, email).at(-1)!
+
+/** Sends mail to the built-in SMTP listener on `port`, as a player's mail program would (raw or structured). */
+export async function sendToListener(port: number, message: SendMailOptions & { envelope?: { from: string; to: string[] } }) {
+  const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true })
+  try {
+    return await transport.sendMail(message)
+  } finally {
+    transport.close()
+  }
+}
+
+/** The reply address of the latest mail of turn `turn` to `email` (the turn mail that deals the hand). */
+export function replyAddressIn(smtp: MailWorld['smtp'], email: string, turn: number): string {
+  const mail = mailsTo(smtp, email).filter((m) => m.subject.startsWith(`Turn ${turn} of`) && m.headers.has('reply-to')).at(-1)
+  if (!mail) throw new Error(`no mail of turn ${turn} with a reply address to ${email}`)
+  return mail.headers.get('reply-to') as string
+}

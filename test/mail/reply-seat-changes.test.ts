@@ -3,12 +3,11 @@
 // reply address; in a game that takes programs by reply from any address (replyFromAnyAddress),
 // that address alone used to be enough to program the newcomer's robot, and the newcomer was mailed
 // a confirmation of a program they never sent. Written first, against a real SMTP conversation.
-import nodemailer from 'nodemailer'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSmtpListener, type InboundSmtp } from '../../src/server/inbound/smtp-listener.js'
 import { replyTokens, tokenOf } from '../../src/server/inbound/tokens.js'
 import { inviteToken, signIn, type Client } from '../server/helpers.js'
-import { firstCards, mailsTo, mailWorld, startedGame, type MailWorld } from './helpers.js'
+import { firstCards, mailsTo, mailWorld, replyAddressIn, sendToListener, startedGame, type MailWorld } from './helpers.js'
 
 let w: MailWorld
 let inbound: InboundSmtp
@@ -26,16 +25,8 @@ beforeAll(async () => {
 })
 afterAll(async () => { await inbound.close(); await w.close() })
 
-async function send(from: string, to: string, text: string) {
-  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: inbound.port, secure: false, ignoreTLS: true })
-  try {
-    return await transport.sendMail({ from, to, subject: 'Re: turn 1', text })
-  } finally {
-    transport.close()
-  }
-}
-
-const replyTo = (email: string) => mailsTo(w.smtp, email).filter((m) => m.subject.startsWith('Turn 1 of') && m.headers.has('reply-to')).at(-1)!.headers.get('reply-to') as string
+const send = (from: string, to: string, text: string) => sendToListener(inbound.port, { from, to, subject: 'Re: turn 1', text })
+const replyTo = (email: string) => replyAddressIn(w.smtp, email, 1)
 const programsOf = (player: string) => w.t.app.services.db.prepare(
   'SELECT user_id, cards_json FROM submissions JOIN turns ON turns.id = submissions.turn_id WHERE turns.game_id = ? AND player_id = ?').all(gameId, player)
 const lookUp = (address: string) => replyTokens(w.t.app.services.db).lookup(tokenOf(address)!)

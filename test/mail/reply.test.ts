@@ -2,13 +2,12 @@
 // nodemailer as the players' mail program): a whole turn played by reply by every player, the
 // confirmations and refusals, and the hostile cases first (strangers, loops, replays, late,
 // floods, bad MIME, 10 MB).
-import nodemailer, { type SendMailOptions } from 'nodemailer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSmtpListener, type InboundSmtp } from '../../src/server/inbound/smtp-listener.js'
 import { inboundStore } from '../../src/server/inbound/store.js'
 import { SENDER_LIMIT_PER_HOUR } from '../../src/server/inbound/handle.js'
 import { PLAYERS, type Client } from '../server/helpers.js'
-import { mailsTo, mailWorld, startedGame, type MailWorld } from './helpers.js'
+import { mailsTo, mailWorld, replyAddressIn, sendToListener, startedGame, type MailWorld } from './helpers.js'
 
 let w: MailWorld
 let inbound: InboundSmtp
@@ -27,17 +26,9 @@ beforeAll(async () => {
 afterAll(async () => { await inbound.close(); await w.close() })
 
 /** Sends raw or structured mail to the listener, as a player's mail program would. */
-async function send(message: SendMailOptions & { envelope?: { from: string; to: string[] } }) {
-  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: inbound.port, secure: false, ignoreTLS: true })
-  try {
-    return await transport.sendMail(message)
-  } finally {
-    transport.close()
-  }
-}
+const send = (message: Parameters<typeof sendToListener>[1]) => sendToListener(inbound.port, message)
 
-const turnMail = (email: string, turn: number) => mailsTo(w.smtp, email).filter((m) => m.subject.startsWith(`Turn ${turn} of`) && m.headers.has('reply-to')).at(-1)!
-const replyTo = (email: string, turn = 1) => turnMail(email, turn).headers.get('reply-to')!
+const replyTo = (email: string, turn = 1) => replyAddressIn(w.smtp, email, turn)
 const hand = async (c: Client, turn = 1) => (await c.call('GET', `/api/v1/games/${gameId}/turns/${turn}`)).json.me.hand as string[]
 const submissions = (player: string) => w.t.app.services.db.prepare(
   'SELECT version, cards_json FROM submissions JOIN turns ON turns.id = submissions.turn_id WHERE turns.game_id = ? AND player_id = ? ORDER BY submissions.id').all(gameId, player) as { version: number; cards_json: string }[]

@@ -7,9 +7,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { membership } from '../../src/server/services/membership.js'
 import { postMessage } from '../../src/server/services/messages.js'
 import { withdraw } from '../../src/server/services/seats.js'
-import { AppError } from '../../src/server/errors.js'
 import { client, PLAYERS, setUpGame, signIn, testApp, type Client, type TestApp } from '../server/helpers.js'
-import { gameRows } from './setup.js'
+import { gameRows, refusalOf } from './setup.js'
 
 let t: TestApp
 let gm: Client, ann: Client
@@ -79,10 +78,7 @@ it('refuses, in the services themselves, a message or a withdrawal from someone 
     ['withdraw', () => withdraw(ctx, outsider, 'r'), 'you have no seat in this game'],
   ]
   for (const [name, call, message] of refusals) {
-    let refused: unknown = null
-    try { call() } catch (error) { refused = error }
-    expect(refused, name).toBeInstanceOf(AppError)
-    expect([name, (refused as AppError).statusCode, (refused as AppError).message]).toEqual([name, 403, message])
+    expect([name, ...refusalOf(call)]).toEqual([name, 403, message])
   }
   expect(gameRowsNow()).toBe(before)
 })

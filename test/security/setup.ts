@@ -2,6 +2,7 @@
 // through the real sign-in path (test/server/helpers.ts), and the list of every JSON API route
 // (from /api/v1/openapi.json) and every form post of the web pages.
 import type { FastifyInstance } from 'fastify'
+import { AppError } from '../../src/server/errors.js'
 import { PLAYERS, setUpGame, signIn, type Client } from '../server/helpers.js'
 
 export interface ApiRoute { method: string; path: string; body: boolean; tags: string[] }
@@ -69,4 +70,18 @@ export function gameRows(app: FastifyInstance, gameId: string): string {
     rows('SELECT * FROM messages WHERE game_id = ?'),
     db.prepare('SELECT count(*) FROM outbox').pluck().get(),
   ])
+}
+
+/**
+ * How a service call refused: [status, message] of the AppError it threw; ['no refusal'] when it
+ * returned. Anything else it threw (a bug, such as reading undefined) is thrown on.
+ */
+export function refusalOf(call: () => unknown): [number, string] | ['no refusal'] {
+  try {
+    call()
+  } catch (error) {
+    if (error instanceof AppError) return [error.statusCode, error.message]
+    throw error
+  }
+  return ['no refusal']
 }
