@@ -1,0 +1,54 @@
+// What the game's state forbids, whoever asks: a program from a seat whose robot has not entered
+// yet, publishing a draft while the game is paused, a program for a game the GM abandoned (a tab
+// left open). Each is refused with 409 saying why, and nothing changes. A sweep that let each
+// `throw conflict` of the turn services fall through found these unneeded by any test
+// (docs/performance.md, "Issue 17, 2026-11-27, night"): without them a newcomer's program answered
+// 500, a paused game dealt its next turn, and an abandoned game went on storing programs.
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { inviteToken, PLAYERS, signIn, testApp, type Client, type TestApp } from '../server/helpers.js'
+import { closeTurn, gameOf, someProgram, startedGame } from './helpers.js'
+
+let t: TestApp
+let gm: Client, ann: Client
+let gameId: string
+
+beforeAll(async () => {
+  t = await testApp()
+  const started = await startedGame(t.app, {}, PLAYERS.slice(0, 2))
+  ;({ gm, gameId } = started)
+  ann = started.players[0]!
+})
+afterAll(async () => { await t.close() })
+
+const versions = () => t.app.services.db.prepare(
+  'SELECT player_id, version FROM submissions JOIN turns ON turns.id = submissions.turn_id WHERE turns.game_id = ? ORDER BY submissions.id').all(gameId)
+const call = (c: Client, path: string, body: unknown = { reason: 'r' }) => c.call('POST', `/api/v1/games/${gameId}/${path}`, body)
+
+it('refuses a program from a seat whose robot enters only at the next deal', async () => {
+  expect((await call(gm, 'seats', { email: 'dee@example.org', reason: 'one more' })).status).toBe(201)
+  const dee = await signIn(t.app, 'dee@example.org', 'Dee')
+  expect((await dee.call('POST', `/api/v1/invites/${inviteToken(t.app, 'dee@example.org')}/join`, { name: 'Dee', colour: 'teal' })).status).toBe(200)
+  const sent = await call(dee, 'turns/1/submission', { cards: ['FWD1:490'] })
+  expect([sent.status, sent.json.message]).toEqual([409, 'your seat has no robot'])
+  expect(versions()).toEqual([])
+})
+
+it('refuses to publish a draft while the game is paused, and publishes it once resumed', async () => {
+  await closeTurn(t.app, t.clock, gm, gameId)
+  expect((await call(gm, 'pause')).status).toBe(200)
+  const refused = await call(gm, 'turns/1/publish')
+  expect([refused.status, refused.json.message]).toEqual([409, 'the game is paused'])
+  expect((await gameOf(gm, gameId)).currentTurn).toMatchObject({ number: 1, status: 'draft' })
+  expect((await call(gm, 'resume')).status).toBe(200)
+  expect((await call(gm, 'turns/1/publish')).status).toBe(200)
+  expect((await gameOf(gm, gameId)).currentTurn).toMatchObject({ number: 2, status: 'open' })
+})
+
+it('refuses a program for a game the GM abandoned; the one sent before stands', async () => {
+  const cards = await someProgram(ann, gameId, 2)
+  expect((await call(ann, 'turns/2/submission', { cards })).status).toBe(201)
+  expect((await call(gm, 'abandon')).status).toBe(200)
+  const late = await call(ann, 'turns/2/submission', { cards: [...cards].reverse() })
+  expect([late.status, late.json.message]).toEqual([409, 'the game is abandoned'])
+  expect(versions()).toEqual([{ player_id: 'P1', version: 1 }])
+})
