@@ -116,7 +116,8 @@ describe('a GM who plays, in the open turn', () => {
     })
     expect(form.statusCode).toBe(400)
     expect(await latestCards(g.gm, g)).toEqual(mine)
-    expect((await g.gm.call('POST', `/api/v1/games/${g.gameId}/turns/1/lock`, { confirm: true })).status).toBe(409)
+    const again = await g.gm.call('POST', `/api/v1/games/${g.gameId}/turns/1/lock`, { confirm: true })
+    expect([again.status, again.json.message]).toEqual([409, 'your program for turn 1 is already locked'])
     // The submit page says so instead of offering the form.
     expect((await page(g.gm, `/games/${g.gameId}/turns/1/submit`)).body).not.toContain('id="program-form"')
   })
