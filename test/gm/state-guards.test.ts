@@ -1,9 +1,12 @@
 // What the game's state forbids, whoever asks: a program from a seat whose robot has not entered
-// yet, publishing a draft while the game is paused, a program for a game the GM abandoned (a tab
+// yet (or a correction for it), a rollback before anything was published, publishing a draft while
+// the game is paused, a program, correction, rollback or lock in a game the GM abandoned (a tab
 // left open). Each is refused with 409 saying why, and nothing changes. A sweep that let each
 // `throw conflict` of the turn services fall through found these unneeded by any test
 // (docs/performance.md, "Issue 17, 2026-11-27, night"): without them a newcomer's program answered
-// 500, a paused game dealt its next turn, and an abandoned game went on storing programs.
+// 500 (so did a correction for that seat and a rollback with nothing published), a paused game
+// dealt its next turn, an abandoned game went on storing programs and took a rollback, and a
+// correction or lock there was refused for another reason than the true one.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { inviteToken, PLAYERS, signIn, testApp, type Client, type TestApp } from '../server/helpers.js'
 import { closeTurn, gameOf, someProgram, startedGame } from './helpers.js'
@@ -31,10 +34,15 @@ it('refuses a program from a seat whose robot enters only at the next deal', asy
   const sent = await call(dee, 'turns/1/submission', { cards: ['FWD1:490'] })
   expect([sent.status, sent.json.message]).toEqual([409, 'your seat has no robot'])
   expect(versions()).toEqual([])
+  const rollback = await call(gm, 'turns/1/rollback')
+  expect([rollback.status, rollback.json.message]).toEqual([409, 'no turn has been published yet'])
 })
 
 it('refuses to publish a draft while the game is paused, and publishes it once resumed', async () => {
   await closeTurn(t.app, t.clock, gm, gameId)
+  // Nor can the GM enter a program for the newcomer's seat in the draft: it has no robot in turn 1.
+  const corrected = await call(gm, 'turns/1/corrections', { player: 'P3', cards: [], rebootNext: false, reason: 'r' })
+  expect([corrected.status, corrected.json.message]).toEqual([409, 'Dee has no robot in turn 1'])
   expect((await call(gm, 'pause')).status).toBe(200)
   const refused = await call(gm, 'turns/1/publish')
   expect([refused.status, refused.json.message]).toEqual([409, 'the game is paused'])
@@ -50,5 +58,19 @@ it('refuses a program for a game the GM abandoned; the one sent before stands', 
   expect((await call(gm, 'abandon')).status).toBe(200)
   const late = await call(ann, 'turns/2/submission', { cards: [...cards].reverse() })
   expect([late.status, late.json.message]).toEqual([409, 'the game is abandoned'])
+  // Nor does the GM change it afterwards: no correction, no rollback.
+  for (const [path, body] of [['turns/2/corrections', { player: 'P2', cards: [], rebootNext: false, reason: 'r' }], ['turns/1/rollback', { reason: 'r' }]] as const) {
+    const res = await call(gm, path, body)
+    expect([path, res.status, res.json.message]).toEqual([path, 409, 'the game is abandoned'])
+  }
   expect(versions()).toEqual([{ player_id: 'P1', version: 1 }])
+  expect((await gameOf(gm, gameId)).currentTurn).toMatchObject({ number: 2 })
+})
+
+it('refuses a GM who plays to lock a program in a game they abandoned', async () => {
+  const played = await startedGame(t.app, { gmPlays: true, gmName: 'Gemma', gmColour: 'yellow' }, PLAYERS.slice(0, 1))
+  expect((await played.gm.call('POST', `/api/v1/games/${played.gameId}/abandon`, { reason: 'r' })).status).toBe(200)
+  const lock = await played.gm.call('POST', `/api/v1/games/${played.gameId}/turns/1/lock`, { confirm: true })
+  expect([lock.status, lock.json.message]).toEqual([409, 'the game is abandoned'])
+  expect(t.app.services.turns.byNumber(played.gameId, 1)!.gm_locked_at).toBeNull()
 })
