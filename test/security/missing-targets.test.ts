@@ -57,6 +57,11 @@ it('answers a player 404 for a program sent to a turn that does not exist, and t
   expect(gameRowsNow()).toBe(before)
 })
 
+it('answers 404 for a series that does not exist', async () => {
+  const res = await gm.call('GET', '/api/v1/series/no-such-series')
+  expect([res.status, res.json.message]).toEqual([404, 'no such series'])
+})
+
 it('refuses a GM who does not play a program or a withdrawal: there is no seat to act for', async () => {
   const before = gameRowsNow()
   const sent = await gm.call('POST', `/api/v1/games/${gameId}/turns/1/submission`, { cards: [] })
