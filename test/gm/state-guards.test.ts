@@ -8,7 +8,7 @@
 // dealt its next turn, an abandoned game went on storing programs and took a rollback, and a
 // correction or lock there was refused for another reason than the true one.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { inviteToken, PLAYERS, signIn, testApp, type Client, type TestApp } from '../server/helpers.js'
+import { acceptInvitation, PLAYERS, testApp, type Client, type TestApp } from '../server/helpers.js'
 import { closeTurn, gameOf, someProgram, startedGame } from './helpers.js'
 
 let t: TestApp
@@ -29,8 +29,7 @@ const call = (c: Client, path: string, body: unknown = { reason: 'r' }) => c.cal
 
 it('refuses a program from a seat whose robot enters only at the next deal', async () => {
   expect((await call(gm, 'seats', { email: 'dee@example.org', reason: 'one more' })).status).toBe(201)
-  const dee = await signIn(t.app, 'dee@example.org', 'Dee')
-  expect((await dee.call('POST', `/api/v1/invites/${inviteToken(t.app, 'dee@example.org')}/join`, { name: 'Dee', colour: 'teal' })).status).toBe(200)
+  const dee = await acceptInvitation(t.app, { email: 'dee@example.org', name: 'Dee', colour: 'teal' })
   const sent = await call(dee, 'turns/1/submission', { cards: ['FWD1:490'] })
   expect([sent.status, sent.json.message]).toEqual([409, 'your seat has no robot'])
   expect(versions()).toEqual([])

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startSmtpListener, type InboundSmtp } from '../../src/server/inbound/smtp-listener.js'
 import { replyTokens, tokenOf } from '../../src/server/inbound/tokens.js'
-import { inviteToken, signIn, type Client } from '../server/helpers.js'
+import { acceptInvitation, signIn, type Client } from '../server/helpers.js'
 import { firstCards, mailsTo, mailWorld, replyAddressIn, sendToListener, startedGame, type MailWorld } from './helpers.js'
 
 let w: MailWorld
@@ -37,8 +37,7 @@ it('refuses the reply address of a player whose seat the GM gave to someone else
   expect(lookUp(bobAddress)).toMatchObject({ player_id: 'P2', turn_number: 1 }) // Bob's while he sits there
 
   expect((await gm.call('POST', `/api/v1/games/${gameId}/seats/2/replace`, { email: 'dee@example.org', reason: 'Bob moved away' })).status).toBe(200)
-  const dee = await signIn(w.t.app, 'dee@example.org')
-  expect((await dee.call('POST', `/api/v1/invites/${inviteToken(w.t.app, 'dee@example.org')}/join`, { name: 'Dee', colour: 'teal' })).status).toBe(200)
+  const dee = await acceptInvitation(w.t.app, { email: 'dee@example.org', name: 'Dee', colour: 'teal' })
   await w.t.app.mailer.deliver()
   const deeMailsBefore = mailsTo(w.smtp, 'dee@example.org').length
 

@@ -4,7 +4,7 @@
 // unneeded by any test (docs/performance.md, "Issue 17, 2026-11-27, night").
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { playTurn, startedGame } from '../gm/helpers.js'
-import { inviteToken, PLAYERS, signIn, testApp, type Client, type TestApp } from '../server/helpers.js'
+import { acceptInvitation, PLAYERS, signIn, testApp, type Client, type TestApp } from '../server/helpers.js'
 import { browser } from './helpers.js'
 
 let t: TestApp
@@ -20,8 +20,7 @@ beforeAll(async () => {
   await playTurn(t.app, t.clock, gm, gameId) // turn 1 published, turn 2 open
   // Dee takes a seat opened mid-game: her robot enters at the next deal, so turn 2 has none of hers.
   expect((await gm.call('POST', `/api/v1/games/${gameId}/seats`, { email: 'dee@example.org', reason: 'one more' })).status).toBe(201)
-  dee = await signIn(t.app, 'dee@example.org', 'Dee')
-  expect((await dee.call('POST', `/api/v1/invites/${inviteToken(t.app, 'dee@example.org')}/join`, { name: 'Dee', colour: 'teal' })).status).toBe(200)
+  dee = await acceptInvitation(t.app, { email: 'dee@example.org', name: 'Dee', colour: 'teal' })
 })
 afterAll(async () => { await t.close() })
 

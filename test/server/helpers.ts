@@ -118,6 +118,14 @@ export function inviteToken(app: FastifyInstance, email: string): string {
   return link.split('/invites/')[1]!
 }
 
+/** Signs the invited person in and takes the seat their latest invitation offers; the signed-in client. */
+export async function acceptInvitation(app: FastifyInstance, p: { email: string; name: string; colour: string }): Promise<Client> {
+  const c = await signIn(app, p.email)
+  const joined = await c.call('POST', `/api/v1/invites/${inviteToken(app, p.email)}/join`, { name: p.name, colour: p.colour })
+  if (joined.status !== 200) throw new Error(`join: ${joined.status} ${joined.text}`)
+  return c
+}
+
 /** A GM and players signed in, game created with the options given, everyone joined. */
 export async function setUpGame(app: FastifyInstance, players: { email: string; name: string; colour: string }[], game: Record<string, unknown> = {}) {
   const gm = await signIn(app, 'gm@example.org', 'Gemma')
@@ -128,10 +136,7 @@ export async function setUpGame(app: FastifyInstance, players: { email: string; 
   for (const p of players) {
     const invited = await gm.call('POST', `/api/v1/games/${gameId}/invites`, { email: p.email })
     if (invited.status !== 201) throw new Error(`invite: ${invited.status} ${invited.text}`)
-    const c = await signIn(app, p.email)
-    const joined = await c.call('POST', `/api/v1/invites/${inviteToken(app, p.email)}/join`, { name: p.name, colour: p.colour })
-    if (joined.status !== 200) throw new Error(`join: ${joined.status} ${joined.text}`)
-    clients.push(c)
+    clients.push(await acceptInvitation(app, p))
   }
   return { gm, gameId, players: clients }
 }
