@@ -88,7 +88,7 @@ export async function handleInbound(ctx: ServiceContext, mail: InboundMail, opti
     const submitLink = ctx.link(`/games/${game.id}/turns/${target.turn_number}/submit`)
     const answer = (kind: 'reply-confirmation' | 'reply-refusal', content: { subject: string; body: string }) => {
       const reply = ctx.mailDomain ? replyAddress(ctx.mailDomain, token!) : undefined
-      ctx.mail({ kind, gameId: game.id, to: user.email, ...content, ...(reply ? { headers: { 'Reply-To': reply } } : {}) })
+      ctx.mail({ kind, gameId: game.id, to: user.email, restsOnTurn: target.turn_number - 1, ...content, ...(reply ? { headers: { 'Reply-To': reply } } : {}) })
     }
     const refuse = (problem: string) => {
       answer('reply-refusal', refusalMail(game.name, target.turn_number, problem, submitLink))

@@ -46,8 +46,9 @@ export function composeOutgoing(row: OutboxRow, deps: ComposeDeps): OutgoingMail
   }
 }
 
-// A turn rolled back (issue 12) before its mail went has no picture any more: its <img> goes too,
-// rather than show a broken image.
+// A turn rolled back (issue 12) has no picture any more. A rollback withdraws its unsent mail
+// (services/rollback.ts), but a worker of another process may already hold one: its <img> goes
+// too, rather than show a broken image.
 function withoutMissingPicture(html: string, picture: Buffer | null): string {
   return picture ? html : html.replace(new RegExp(`<img[^>]*src="cid:${PICTURE_CID}"[^>]*>`, 'g'), '')
 }

@@ -36,7 +36,7 @@ export function correctionMail(game: string, turn: number, before: string, after
 export function rollbackMail(game: string, turn: number, reason: string, link: string): Mail {
   return {
     subject: `BotWars "${game}": turn ${turn} is rolled back`,
-    body: `The GM rolled back turn ${turn} of "${game}": the game stands as it did before it, and the turn is under review again. Programs may be corrected before it is published anew; the withdrawn report stays readable in the game's history.\nReason: ${reason}\n\n${link}\n`,
+    body: `The GM rolled back turn ${turn} of "${game}": the game stands as it did before it, and the turn is under review again. Programs may be corrected before it is published anew; the withdrawn report stays readable in the game's history. The hand of turn ${turn + 1}, if you were mailed one, is void, with any program sent for it: new hands are dealt when turn ${turn} is published again.\nReason: ${reason}\n\n${link}\n`,
   }
 }
 

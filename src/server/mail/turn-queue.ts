@@ -53,7 +53,7 @@ export function queueTurnMails(ctx: ServiceContext, game: GameRow, turn: TurnRow
     const reply = replyAddressFor(ctx, turn.id, seat.player_id)
     dealtTo.add(seat.email.toLowerCase())
     ctx.mail({
-      kind: 'hand', gameId: game.id, to: seat.email,
+      kind: 'hand', gameId: game.id, to: seat.email, restsOnTurn: turn.number - 1,
       ...turnMail({
         game: game.name, name: seat.name ?? seat.player_id, settingsLink,
         previous: published && previousFor(ctx, game, published, seat.player_id),
@@ -77,7 +77,7 @@ export function queueResultsOnly(ctx: ServiceContext, game: GameRow, published: 
     if (except.has(to)) continue
     const player = seats.find((s) => s.email?.toLowerCase() === to)?.player_id ?? null
     ctx.mail({
-      kind: ending ? 'game-over' : 'results', gameId: game.id, to,
+      kind: ending ? 'game-over' : 'results', gameId: game.id, to, restsOnTurn: published.number,
       ...resultsOnlyMail(game.name, previousFor(ctx, game, published, player), settingsLink, ending),
       picture: { gameId: game.id, turn: published.number, player },
     })
@@ -88,7 +88,7 @@ export function queueResultsOnly(ctx: ServiceContext, game: GameRow, published: 
 export function queueReminder(ctx: ServiceContext, game: GameRow, turn: TurnRow, to: string, player: string): void {
   const reply = ctx.mailDomain ? replyAddressFor(ctx, turn.id, player) : null
   ctx.mail({
-    kind: 'reminder', gameId: game.id, to,
+    kind: 'reminder', gameId: game.id, to, restsOnTurn: turn.number - 1,
     ...reminderMail(game.name, turn.number, turn.deadline, ctx.link(submitPath(game.id, turn.number)), reply, ctx.link(SETTINGS_PATH)),
     ...(reply ? { headers: { 'Reply-To': reply } } : {}),
   })

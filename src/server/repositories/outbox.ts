@@ -9,7 +9,7 @@ export interface OutboxRow {
   id: number; kind: string; game_id: string | null; recipient: string; subject: string; body: string
   status: 'pending' | 'sending' | 'sent' | 'failed'; attempts: number; next_attempt_at: number; lease_until: number | null
   last_error: string | null; created_at: number; sent_at: number | null
-  html: string | null; headers_json: string | null; picture_json: string | null
+  html: string | null; headers_json: string | null; picture_json: string | null; rests_on_turn: number | null
 }
 
 export interface NewMail {
@@ -20,6 +20,12 @@ export interface NewMail {
   headers?: Record<string, string>
   /** The board picture to attach (mail/picture.ts), rendered when the mail is sent. */
   picture?: { gameId: string; turn: number; player: string | null }
+  /**
+   * The last published turn the mail stands on, where a rollback would make it untrue (migration
+   * 042): a turn's results and the next turn's hand stand on that turn; the draft mail of turn n,
+   * on turn n - 1. A rollback of that turn or an earlier one withdraws it if it is still unsent.
+   */
+  restsOnTurn?: number
 }
 
 /** A held mail of someone who wants a daily digest. */
@@ -27,11 +33,16 @@ export interface DigestRow { id: number; recipient: string; kind: string; game_i
 
 export function outboxRepository(db: Db) {
   const prefs = preferencesRepository(db)
-  const insert = db.prepare<[string, string | null, string, string, string, string | null, string | null, string | null, number, number]>(
-    `INSERT INTO outbox (kind, game_id, recipient, subject, body, html, headers_json, picture_json, next_attempt_at, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-  const hold = db.prepare<[string, string, string | null, string, string, number]>(
-    'INSERT INTO mail_digest (recipient, kind, game_id, subject, body, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+  const insert = db.prepare<[string, string | null, string, string, string, string | null, string | null, string | null, number | null, number, number]>(
+    `INSERT INTO outbox (kind, game_id, recipient, subject, body, html, headers_json, picture_json, rests_on_turn, next_attempt_at, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+  const hold = db.prepare<[string, string, string | null, string, string, number | null, number]>(
+    'INSERT INTO mail_digest (recipient, kind, game_id, subject, body, rests_on_turn, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+  // 'sending' too: a worker that holds one may still send it (its mark then changes nothing), but
+  // one whose lease ran out is not sent again.
+  const withdrawQueued = db.prepare<[string, number]>(
+    "DELETE FROM outbox WHERE game_id = ? AND rests_on_turn >= ? AND status IN ('pending', 'sending')")
+  const withdrawHeld = db.prepare<[string, number]>('DELETE FROM mail_digest WHERE game_id = ? AND rests_on_turn >= ?')
   const digestsDue = db.prepare<[number, number], string>(`SELECT DISTINCT mail_digest.recipient FROM mail_digest
     LEFT JOIN mail_preferences ON mail_preferences.email = mail_digest.recipient
     WHERE mail_preferences.last_digest_at IS NULL OR mail_preferences.last_digest_at <= ? LIMIT ?`).pluck()
@@ -65,12 +76,17 @@ export function outboxRepository(db: Db) {
       const mode = ALWAYS_SENT.has(mail.kind) || mail.kind === 'digest' ? 'every' : prefs.modeOf(mail.to)
       if (mode === 'none') return
       if (mode === 'digest') {
-        hold.run(mail.to, mail.kind, mail.gameId ?? null, mail.subject, mail.body, now)
+        hold.run(mail.to, mail.kind, mail.gameId ?? null, mail.subject, mail.body, mail.restsOnTurn ?? null, now)
         return
       }
       insert.run(mail.kind, mail.gameId ?? null, mail.to, mail.subject, mail.body, mail.html ?? null,
-        mail.headers ? JSON.stringify(mail.headers) : null, mail.picture ? JSON.stringify(mail.picture) : null, now, now)
+        mail.headers ? JSON.stringify(mail.headers) : null, mail.picture ? JSON.stringify(mail.picture) : null, mail.restsOnTurn ?? null, now, now)
     },
+    /**
+     * Withdraws a game's unsent mail, queued or held for a digest, that stands on turn `turn` or a
+     * later one (NewMail.restsOnTurn): for a rollback of that turn. Returns how many were withdrawn.
+     */
+    withdrawRestingOn: (gameId: string, turn: number) => withdrawQueued.run(gameId, turn).changes + withdrawHeld.run(gameId, turn).changes,
     /** Recipients with held mail whose last digest went before `before` (at most `limit`). */
     digestsDue: (before: number, limit: number) => digestsDue.all(before, limit),
     held: (recipient: string) => held.all(recipient),

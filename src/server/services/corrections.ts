@@ -70,7 +70,7 @@ export function correctProgram(ctx: ServiceContext, m: Membership, turnNumber: n
     ctx.games.logAction(game.id, now, 'correct', input.reason, { turn: turnNumber, player: input.player })
     if (seat.email) {
       ctx.mail({
-        kind: 'correction', gameId: game.id, to: seat.email,
+        kind: 'correction', gameId: game.id, to: seat.email, restsOnTurn: turnNumber - 1,
         ...correctionMail(game.name, turnNumber, before, describe(after), input.reason, ctx.link(`/games/${game.id}/turns/${turnNumber}`)),
       })
     }

@@ -254,7 +254,7 @@ export function extendDeadline(ctx: ServiceContext, m: Membership, deadline: num
     // Players plan around the deadline they were mailed, so a moved one is mailed too.
     const link = ctx.link(`/games/${m.game.id}/turns/${turn.number}/submit`)
     for (const to of recipients(ctx, m.game)) {
-      ctx.mail({ kind: 'deadline', gameId: m.game.id, to, ...deadlineMovedMail(m.game.name, turn.number, deadline, reason, link) })
+      ctx.mail({ kind: 'deadline', gameId: m.game.id, to, restsOnTurn: turn.number - 1, ...deadlineMovedMail(m.game.name, turn.number, deadline, reason, link) })
     }
     return deadline
   })

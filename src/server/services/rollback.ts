@@ -36,7 +36,10 @@ export function rollBack(ctx: ServiceContext, m: Membership, turnNumber: number,
     ctx.gm.reopenGame(game.id, JSON.stringify(before))
     ctx.gm.forgetOutsFrom(game.id, turn.number)
     if (game.stalemate_offered_turn !== null && game.stalemate_offered_turn >= turn.number) ctx.gm.setStalemateOffered(game.id, null)
-    ctx.games.logAction(game.id, now, 'rollback', reason, { turn: turn.number, withdrawnVersion: version })
+    // Mail the publication caused and not yet sent (SMTP down, a digest not yet due) is withdrawn
+    // with it: the results of the turn and the hand, reminders and answers of the turn deleted above.
+    const mailWithdrawn = ctx.outbox.withdrawRestingOn(game.id, turn.number)
+    ctx.games.logAction(game.id, now, 'rollback', reason, { turn: turn.number, withdrawnVersion: version, mailWithdrawn })
     for (const to of recipients(ctx, game)) {
       ctx.mail({ kind: 'rollback', gameId: game.id, to, ...rollbackMail(game.name, turn.number, reason, ctx.link(`/games/${game.id}`)) })
     }

@@ -77,7 +77,7 @@ export function finishWithPlacings(ctx: ServiceContext, gameId: string, winners:
     return
   }
   for (const to of recipients(ctx, game)) {
-    ctx.mail({ kind: 'game-over', gameId: game.id, to, ...finalStandingsMail(game.name, outcome, turns, lines(rows), ctx.link(`/games/${game.id}/standings`)) })
+    ctx.mail({ kind: 'game-over', gameId: game.id, to, restsOnTurn: turns, ...finalStandingsMail(game.name, outcome, turns, lines(rows), ctx.link(`/games/${game.id}/standings`)) })
   }
 }
 
@@ -140,7 +140,7 @@ function offerEndOnStalemate(ctx: ServiceContext, game: GameRow, number: number,
   const rows = placings({ board: ctx.board(game), robots: state.robots, winners: [], outAfterTurn: ctx.gm.outAfterTurn(game.id) })
   const { names } = reportNames(ctx.games.seats(game.id))
   ctx.mail({
-    kind: 'stalemate', gameId: game.id, to: ctx.users.byId(game.gm_user_id)!.email,
+    kind: 'stalemate', gameId: game.id, to: ctx.users.byId(game.gm_user_id)!.email, restsOnTurn: number,
     ...stalemateMail(game.name, n, lines(rows.map((p) => ({ ...p, name: names[p.player] ?? p.player }))), ctx.link(`/games/${game.id}/gm#end-placings-heading`)),
   })
 }

@@ -170,7 +170,7 @@ export function closeTurn(ctx: ServiceContext, turnId: number): boolean {
     } else {
       const gm = ctx.users.byId(game.gm_user_id)!
       ctx.mail({
-        kind: 'draft-ready', gameId: game.id, to: gm.email,
+        kind: 'draft-ready', gameId: game.id, to: gm.email, restsOnTurn: turn.number - 1,
         ...draftReadyMail(game.name, turn.number, now + game.review_window_ms, report(ctx, game, result), ctx.link(`/games/${game.id}/turns/${turn.number}`)),
       })
     }
@@ -227,7 +227,7 @@ export function reopenSubmission(ctx: ServiceContext, m: Membership, turnNumber:
     ctx.turns.reopen(turn.id, playerId)
     ctx.games.logAction(m.game.id, ctx.now(), 'reopen', reason, { turn: turnNumber, player: playerId })
     if (seat.email) {
-      ctx.mail({ kind: 'reopened', gameId: m.game.id, to: seat.email, ...reopenedMail(m.game.name, turnNumber, reason || '(no reason given)', ctx.link(submitPath(m.game, turnNumber))) })
+      ctx.mail({ kind: 'reopened', gameId: m.game.id, to: seat.email, restsOnTurn: turnNumber - 1, ...reopenedMail(m.game.name, turnNumber, reason || '(no reason given)', ctx.link(submitPath(m.game, turnNumber))) })
     }
   })
 }
