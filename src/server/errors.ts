@@ -32,6 +32,13 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown, where
   const result = schema.safeParse(input ?? {})
   if (result.success) return result.data
   const issue = result.error.issues[0]!
+  if (issue.code === 'unrecognized_keys') {
+    // A field the shape does not have (request bodies are strict): a misspelt optional field, such
+    // as "rebootnext", would otherwise be dropped without a word, and the player think it was sent.
+    const field = fieldName([...issue.path, issue.keys[0]!])
+    const known = issue.path.length === 0 && schema instanceof z.ZodObject ? Object.keys(schema.shape) : []
+    throw badRequest(`${field}: no such field${known.length ? ` (the fields are ${known.join(', ')})` : ''}`, field)
+  }
   const field = fieldName(issue.path)
   throw badRequest(field ? `${field}: ${issue.message}` : `${where}: ${issue.message}`, field || undefined)
 }

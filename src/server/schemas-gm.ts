@@ -10,20 +10,20 @@ const requiredReason = z.string().trim().min(1, 'give a reason: players see it')
 const optionalReason = z.string().trim().max(500).default('').describe('Why; shown in the game history')
 const player = z.string().regex(/^P[1-8]$/, 'a player id P1..P8').describe('The seat\'s player id, P1..P8')
 
-export const correctionRequest = z.object({
+export const correctionRequest = z.strictObject({
   player,
   cards: z.array(z.string().max(12)).max(5).describe('The corrected cards for the unfused registers in order, e.g. ["FWD2:700"]'),
   rebootNext: z.boolean().default(false).describe('Declare a reboot for the next turn (R33)'),
   reason: requiredReason,
   expectedTurn,
 })
-export const rollbackRequest = z.object({ reason: requiredReason, expectedTurn })
-export const endRequest = z.object({ reason: optionalReason, expectedTurn })
+export const rollbackRequest = z.strictObject({ reason: requiredReason, expectedTurn })
+export const endRequest = z.strictObject({ reason: optionalReason, expectedTurn })
 
-export const openSeatRequest = z.object({ email: z.email().max(254).describe('Who is invited to the new seat'), reason: optionalReason })
-export const withdrawRequest = z.object({ reason: optionalReason })
+export const openSeatRequest = z.strictObject({ email: z.email().max(254).describe('Who is invited to the new seat'), reason: optionalReason })
+export const withdrawRequest = z.strictObject({ reason: optionalReason })
 
-export const settingsRequest = z.object({
+export const settingsRequest = z.strictObject({
   turnLimit: z.number().int().min(1).max(10_000).nullable().optional().describe('The game ends with placings after this turn; null for none'),
   stalemateTurns: z.number().int().min(1).max(1000).nullable().optional().describe('Mail the GM when no flag was touched for this many turns; null for off'),
   tableTalk: z.boolean().optional().describe('Players may message each other privately'),
@@ -38,11 +38,11 @@ const plainText = (max: number) => z.string().transform((s) => s.replace(/\r\n?/
   .pipe(z.string().min(1, 'write a message').max(max, `a message has at most ${max} characters`))
 
 export const MESSAGE_MAX = 2000
-export const messageRequest = z.object({
+export const messageRequest = z.strictObject({
   body: plainText(MESSAGE_MAX).describe('Plain text, at most 2000 characters'),
   to: z.union([z.literal('all'), z.literal('gm'), player]).default('all')
     .describe('"all" (the public thread), "gm" (privately to the GM), or a player id (privately; player to player only if the game allows table talk)'),
 })
-export const hideMessageRequest = z.object({ reason: requiredReason })
+export const hideMessageRequest = z.strictObject({ reason: requiredReason })
 export const messageParams = gameIdParams.extend({ messageId: z.coerce.number().int().min(1).max(2 ** 31) })
 export const withdrawnParams = turnParams.extend({ version: z.coerce.number().int().min(1).max(1000) })

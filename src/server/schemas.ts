@@ -21,9 +21,9 @@ export const displayName = (max: number) => z.string().overwrite(normalName).min
 
 const reason = z.string().overwrite(normalText).max(500).default('').describe('Why; shown in the game history')
 
-export const loginRequest = z.object({ email: z.email().max(254) })
-export const consumeLinkRequest = z.object({ token: z.string().min(10).max(200) })
-export const updateMeRequest = z.object({ name: displayName(60) })
+export const loginRequest = z.strictObject({ email: z.email().max(254) })
+export const consumeLinkRequest = z.strictObject({ token: z.string().min(10).max(200) })
+export const updateMeRequest = z.strictObject({ name: displayName(60) })
 
 /** A robot's colour: a word of the palette or of CSS, or #rrggbb; one the pictures can draw (robot-looks.ts colourFill). */
 export const colour = z.string().trim().toLowerCase()
@@ -36,7 +36,7 @@ export const goneRobotField = z.enum(['random', 'leave', 'bot'])
 export const goneRobotBotField = z.enum(BOT_LEVELS)
   .describe('With goneRobot "bot": the bot that plays the robot, shown as "Bot (greedy) for Alice"; greedy when left out')
 
-export const createGameRequest = z.object({
+export const createGameRequest = z.strictObject({
   name: displayName(80),
   board: z.string().regex(/^[a-z0-9][a-z0-9-]{0,60}$/).optional().describe('A board of boards/, by file name without .json'),
   boardFile: z.unknown().optional().describe('An uploaded board file (the JSON of FORMAT.md), instead of `board`'),
@@ -59,15 +59,15 @@ export const createGameRequest = z.object({
   goneRobotBot: goneRobotBotField.optional(),
 })
 
-export const inviteRequest = z.object({
+export const inviteRequest = z.strictObject({
   email: z.email().max(254),
   seat: z.number().int().min(1).max(8).optional().describe('Seat number; the first free seat when left out'),
 })
-export const joinRequest = z.object({ name: displayName(60), colour })
-export const replaceRequest = z.object({ email: z.email().max(254), reason })
-export const reasonRequest = z.object({ reason })
+export const joinRequest = z.strictObject({ name: displayName(60), colour })
+export const replaceRequest = z.strictObject({ email: z.email().max(254), reason })
+export const reasonRequest = z.strictObject({ reason })
 
-export const submissionRequest = z.object({
+export const submissionRequest = z.strictObject({
   cards: z.array(z.string().max(12)).max(5).describe('Cards for the unfused registers in order, e.g. ["FWD2:700", "LF90:110"]'),
   rebootNext: z.boolean().default(false).describe('Declare a reboot for the next turn (R33)'),
   sacrificeAt: z.number().int().min(0).max(MAX_HP).optional().describe('Option sacrifice threshold (R28); kept when left out'),
@@ -75,12 +75,12 @@ export const submissionRequest = z.object({
   facing: z.enum(DIRECTIONS).optional().describe('After a reinstatement: the new robot\'s facing (R29)'),
 })
 
-export const lockRequest = z.object({
+export const lockRequest = z.strictObject({
   confirm: z.boolean().optional().describe('Must be true: a locked program is final for the turn'),
   reason,
 })
-export const reopenRequest = z.object({ player: z.string().regex(/^P[1-8]$/).describe('The seat\'s player id, P1..P8'), reason })
-export const deadlineRequest = z.object({
+export const reopenRequest = z.strictObject({ player: z.string().regex(/^P[1-8]$/).describe('The seat\'s player id, P1..P8'), reason })
+export const deadlineRequest = z.strictObject({
   deadline: z.iso.datetime({ offset: true }).optional(),
   extendHours: z.number().positive().max(24 * 60).optional(),
   reason,
@@ -108,14 +108,14 @@ export const errorResponse = z.object({
 
 // Bots, webhooks, practice games and series (issue 15).
 export const botLevel = z.enum(BOT_LEVELS).describe('A built-in bot: random (R9\'s fill), greedy or strong')
-export const seatBotRequest = z.object({ bot: botLevel, reason })
-export const practiceRequest = z.object({
+export const seatBotRequest = z.strictObject({ bot: botLevel, reason })
+export const practiceRequest = z.strictObject({
   board: z.string().regex(/^[a-z0-9][a-z0-9-]{0,60}$/).describe('A board of boards/, by file name without .json'),
   bots: z.array(botLevel).min(1).max(7),
   name: z.string().trim().min(1).max(80).optional(),
 })
-export const webhookRequest = z.object({ url: z.string().trim().max(2000).describe('http or https URL the server POSTs your view to when your hand is dealt') })
-export const seriesRequest = z.object({
+export const webhookRequest = z.strictObject({ url: z.string().trim().max(2000).describe('http or https URL the server POSTs your view to when your hand is dealt') })
+export const seriesRequest = z.strictObject({
   name: z.string().trim().min(1).max(80),
   boards: z.array(z.string().regex(/^[a-z0-9][a-z0-9-]{0,60}$/)).min(1).max(20).describe('Boards of boards/, played in turn'),
   seats: z.array(z.union([botLevel, z.literal('gm')])).min(2).max(8).describe('The entrants: bots, or "gm" for yourself'),

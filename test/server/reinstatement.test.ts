@@ -28,7 +28,7 @@ it('applies the facing named after a reinstatement (R29, A4)', async () => {
   const [annClient] = players
   const view = (await annClient!.call('GET', `/api/v1/games/${gameId}/turns/2`)).json
   const cards = (view.me.hand as string[]).slice(0, 5)
-  const sent = await annClient!.call('POST', `/api/v1/games/${gameId}/turns/2/submission`, { cards, reboot: false, facing: 'W' })
+  const sent = await annClient!.call('POST', `/api/v1/games/${gameId}/turns/2/submission`, { cards, rebootNext: false, facing: 'W' })
   expect(sent.status, sent.text).toBe(201)
 
   t.clock.now = Date.parse(second.deadline) + HOUR
