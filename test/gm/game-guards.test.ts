@@ -1,9 +1,13 @@
-// What a game's seats and state forbid the GM: an invitation to a seat a player or a bot holds,
-// resuming a game that is not paused, moving the deadline of a turn that is not open. Each is
-// refused with 409 saying why, and nothing changes. A sweep that let each `throw conflict` of the
-// game and seat services fall through found these unneeded by any test (docs/performance.md,
-// "Issue 17, 2026-11-28"): without them the newcomer was mailed a link that could never be used,
-// an abandoned game (or one never started) ran again, and a draft got a deadline, mailed to all.
+// What a game's seats and state forbid: an invitation to a seat a player or a bot holds; a new seat
+// before the start, in a game that is over, or beyond the eighth; resuming a game that is not
+// paused; moving the deadline of a turn that is not open; withdrawing from a game that is over, or
+// as the GM who plays while it runs. Each is refused with 409 saying why, and nothing changes. A
+// sweep that let each `throw conflict` of the game and seat services fall through found these
+// unneeded by any test (docs/performance.md, "Issue 17, 2026-11-28"): without them the newcomer
+// was mailed a link that could never be used, a game in setup grew a seat meant for mid-game
+// arrivals, a ninth seat answered 500, an abandoned game (or one never started) ran again, a draft
+// got a deadline mailed to everyone, and a player left a game that was over, told to all.
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { gameRows } from '../security/setup.js'
 import { PLAYERS, setUpGame, testApp, type Client, type TestApp } from '../server/helpers.js'
@@ -11,49 +15,66 @@ import { closeTurn, gameOf, mailsOf, startedGame } from './helpers.js'
 
 let t: TestApp
 let gm: Client, gameId: string
+/** A second game, started: Fay and Gus play, and a GM who does not. */
+let other: { gm: Client; gameId: string; players: Client[] }
 
 beforeAll(async () => {
   t = await testApp()
   ;({ gm, gameId } = await setUpGame(t.app, PLAYERS.slice(0, 2), { seats: 4 }))
+  other = await startedGame(t.app, {}, [{ email: 'fay@example.org', name: 'Fay', colour: 'red' }, { email: 'gus@example.org', name: 'Gus', colour: 'blue' }])
 })
 afterAll(async () => { await t.close() })
 
-const call = (path: string, body: unknown) => gm.call('POST', `/api/v1/games/${gameId}/${path}`, body)
-const refusal = async (answer: ReturnType<typeof call>) => { const { status, json } = await answer; return [status, json.message] }
+const post = (c: Client, id: string, path: string, body: unknown) => c.call('POST', `/api/v1/games/${id}/${path}`, body)
+/** The game's rows as a digest: a failure names the request, not pages of JSON. */
+const rowsDigest = (id: string) => createHash('sha256').update(gameRows(t.app, id)).digest('hex')
+/** Status and message of a refusal, after checking that it changed none of the game's rows. */
+async function refused(c: Client, id: string, path: string, body: unknown): Promise<[number, string]> {
+  const before = rowsDigest(id)
+  const { status, json } = await post(c, id, path, body)
+  expect(rowsDigest(id), `${path} changed the game`).toBe(before)
+  return [status, json.message]
+}
 
 it('refuses an invitation to a seat a player or a bot holds', async () => {
-  expect((await call('seats/3/bot', { bot: 'greedy', reason: 'a bot for now' })).status).toBe(200)
-  expect((await call('invites', { email: 'eve@example.org', seat: 4 })).status).toBe(201)
-  const before = gameRows(t.app, gameId)
+  expect((await post(gm, gameId, 'seats/3/bot', { bot: 'greedy', reason: 'a bot for now' })).status).toBe(200)
+  expect((await post(gm, gameId, 'invites', { email: 'eve@example.org', seat: 4 })).status).toBe(201)
   const mailed = mailsOf(t.app, gameId, 'invitation').length
   for (const seat of [1, 3]) {
-    const refused = await call('invites', { email: 'dee@example.org', seat })
-    expect([refused.status, refused.json.field, refused.json.message]).toEqual([409, 'seat', `seat ${seat} is taken; remove or replace its player first`])
+    const answer = await post(gm, gameId, 'invites', { email: 'dee@example.org', seat })
+    expect([answer.status, answer.json.field, answer.json.message]).toEqual([409, 'seat', `seat ${seat} is taken; remove or replace its player first`])
   }
-  expect(gameRows(t.app, gameId)).toBe(before)
+  expect(await refused(gm, gameId, 'invites', { email: 'dee@example.org', seat: 1 })).toEqual([409, 'seat 1 is taken; remove or replace its player first'])
   expect(mailsOf(t.app, gameId, 'invitation')).toHaveLength(mailed)
 })
 
-it('refuses to resume a game that is not paused: in setup, running or abandoned', async () => {
-  const inSetup = gameRows(t.app, gameId)
-  expect(await refusal(call('resume', { reason: 'go' }))).toEqual([409, 'the game is not paused'])
-  expect(gameRows(t.app, gameId)).toBe(inSetup)
+it('opens no seat before the start (the GM invites to the game\'s own), nor a ninth', async () => {
+  const notYet = [409, 'the game has not started: invite to one of its seats']
+  expect(await refused(gm, gameId, 'seats', { email: 'dee@example.org', reason: 'one more' })).toEqual(notYet)
+  expect(await refused(gm, gameId, 'bot-seats', { bot: 'random', reason: 'one more' })).toEqual(notYet)
+  for (let seats = 2; seats < 8; seats++) expect((await post(other.gm, other.gameId, 'bot-seats', { bot: 'random', reason: 'fill' })).status).toBe(201)
+  expect(await refused(other.gm, other.gameId, 'bot-seats', { bot: 'random', reason: 'a ninth' })).toEqual([409, 'a game has at most 8 seats'])
+  expect(await refused(other.gm, other.gameId, 'seats', { email: 'dee@example.org', reason: 'a ninth' })).toEqual([409, 'a game has at most 8 seats'])
+})
 
-  const other = await startedGame(t.app, {}, [{ email: 'fay@example.org', name: 'Fay', colour: 'red' }, { email: 'gus@example.org', name: 'Gus', colour: 'blue' }])
-  const callOther = (path: string, body: unknown) => other.gm.call('POST', `/api/v1/games/${other.gameId}/${path}`, body)
-  const running = gameRows(t.app, other.gameId)
-  expect(await refusal(callOther('resume', { reason: 'go' }))).toEqual([409, 'the game is not paused'])
-  expect(gameRows(t.app, other.gameId)).toBe(running)
-
+it('refuses to resume a game that is not paused, and to move the deadline of a turn in review', async () => {
+  expect(await refused(gm, gameId, 'resume', { reason: 'go' })).toEqual([409, 'the game is not paused'])
+  expect(await refused(other.gm, other.gameId, 'resume', { reason: 'go' })).toEqual([409, 'the game is not paused'])
   // A turn in review has no deadline to move (its review window is not one).
   await closeTurn(t.app, t.clock, other.gm, other.gameId)
-  const inReview = gameRows(t.app, other.gameId)
-  expect(await refusal(callOther('deadline', { extendHours: 6, reason: 'weekend' }))).toEqual([409, 'no turn is open'])
-  expect(gameRows(t.app, other.gameId)).toBe(inReview)
+  expect(await refused(other.gm, other.gameId, 'deadline', { extendHours: 6, reason: 'weekend' })).toEqual([409, 'no turn is open'])
+})
 
-  expect((await callOther('abandon', { reason: 'done' })).status).toBe(200)
-  const abandoned = gameRows(t.app, other.gameId)
-  expect(await refusal(callOther('resume', { reason: 'again' }))).toEqual([409, 'the game is not paused'])
-  expect(gameRows(t.app, other.gameId)).toBe(abandoned)
+it('in a game that is over: no resuming, no new seat, no withdrawing', async () => {
+  expect((await post(other.gm, other.gameId, 'abandon', { reason: 'done' })).status).toBe(200)
+  expect(await refused(other.gm, other.gameId, 'resume', { reason: 'again' })).toEqual([409, 'the game is not paused'])
+  expect(await refused(other.gm, other.gameId, 'bot-seats', { bot: 'random', reason: 'late' })).toEqual([409, 'the game is abandoned'])
+  expect(await refused(other.players[0]!, other.gameId, 'withdraw', { reason: 'bye' })).toEqual([409, 'the game is abandoned'])
   expect((await gameOf(other.gm, other.gameId)).status).toBe('abandoned')
+})
+
+it('keeps a GM who plays in their seat while the game runs', async () => {
+  const set = await setUpGame(t.app, PLAYERS.slice(0, 1), { gmPlays: true, gmName: 'Gemma', gmColour: 'yellow' })
+  expect((await post(set.gm, set.gameId, 'start', { reason: 'go' })).status).toBe(200)
+  expect(await refused(set.gm, set.gameId, 'withdraw', { reason: 'bye' })).toEqual([409, 'you are the GM and play in this game: your seat stays yours until the game ends'])
 })
