@@ -1,14 +1,17 @@
-// What a game's seats and state forbid: an invitation to a seat a player or a bot holds; a new seat
-// before the start, in a game that is over, or beyond the eighth; resuming a game that is not
-// paused; moving the deadline of a turn that is not open; withdrawing from a game that is over, or
-// as the GM who plays while it runs. Each is refused with 409 saying why, and nothing changes. A
+// What a game's seats and state forbid: an invitation or a bot to a seat a player or a bot holds;
+// a new seat before the start, in a game that is over, or beyond the eighth; resuming a game that
+// is not paused; moving the deadline of a turn that is not open; withdrawing from, writing in or
+// seating a bot in, or switching the planning preview of, a game that is over; leaving as the GM who plays while it runs; hiding a
+// message twice. Each is refused with 409 saying why, and nothing changes. A
 // sweep that let each `throw conflict` of the game and seat services fall through found these
 // unneeded by any test (docs/performance.md, "Issue 17, 2026-11-28"): without them the newcomer
 // was mailed a link that could never be used, a game in setup grew a seat meant for mid-game
 // arrivals, a ninth seat answered 500, an abandoned game (or one never started) ran again, a draft
-// got a deadline mailed to everyone, and a player left a game that was over, told to all.
+// got a deadline mailed to everyone, a player left an abandoned game (told to all) or wrote in it,
+// a bot replaced a player or took a seat in an abandoned game, and a second hiding was logged.
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { browser } from '../pages/helpers.js'
 import { gameRows } from '../security/setup.js'
 import { PLAYERS, setUpGame, testApp, type Client, type TestApp } from '../server/helpers.js'
 import { closeTurn, gameOf, mailsOf, startedGame } from './helpers.js'
@@ -46,6 +49,14 @@ it('refuses an invitation to a seat a player or a bot holds', async () => {
   }
   expect(await refused(gm, gameId, 'invites', { email: 'dee@example.org', seat: 1 })).toEqual([409, 'seat 1 is taken; remove or replace its player first'])
   expect(mailsOf(t.app, gameId, 'invitation')).toHaveLength(mailed)
+  // Nor does a bot take a seat a player or another bot holds.
+  for (const seat of [1, 3]) expect(await refused(gm, gameId, `seats/${seat}/bot`, { bot: 'random', reason: 'swap' })).toEqual([409, `seat ${seat} is taken`])
+})
+
+it('hides a message once', async () => {
+  const { id } = (await post(other.gm, other.gameId, 'messages', { body: 'Spoiler!' })).json
+  expect((await post(other.gm, other.gameId, `messages/${id}/hide`, { reason: 'spoiler' })).status).toBe(200)
+  expect(await refused(other.gm, other.gameId, `messages/${id}/hide`, { reason: 'spoiler' })).toEqual([409, 'this message is hidden already'])
 })
 
 it('opens no seat before the start (the GM invites to the game\'s own), nor a ninth', async () => {
@@ -70,7 +81,22 @@ it('in a game that is over: no resuming, no new seat, no withdrawing', async () 
   expect(await refused(other.gm, other.gameId, 'resume', { reason: 'again' })).toEqual([409, 'the game is not paused'])
   expect(await refused(other.gm, other.gameId, 'bot-seats', { bot: 'random', reason: 'late' })).toEqual([409, 'the game is abandoned'])
   expect(await refused(other.players[0]!, other.gameId, 'withdraw', { reason: 'bye' })).toEqual([409, 'the game is abandoned'])
+  expect(await refused(other.players[0]!, other.gameId, 'messages', { body: 'Anyone still here?' })).toEqual([409, 'the game is abandoned'])
+  // The console's preview switch, from a tab opened before the game ended.
+  const before = rowsDigest(other.gameId)
+  const console = `/games/${other.gameId}/gm`
+  const stale = await browser(t.app, other.gm).submit(console, `${console}/preview`, { pathPreview: 'off', reason: '' })
+  // Its form is gone from the console of a game that is over: the refusal is told at the top.
+  expect(stale.status).toBe(400)
+  expect(stale.body).toMatch(/<div class="alert error" role="alert" id="stale"[^>]*><p>The game is abandoned\.<\/p>/)
+  // And the console no longer says that turn 1 takes programs until its deadline.
+  expect(stale.body).toContain('<h2 id="now-heading">Turn 1: not played, the game is abandoned</h2>')
+  expect(stale.body).not.toContain('Deadline')
+  expect(rowsDigest(other.gameId)).toBe(before)
   expect((await gameOf(other.gm, other.gameId)).status).toBe('abandoned')
+  // Seat 4 of the first game is free (its invitation is pending): no bot takes it once that game is over.
+  expect((await post(gm, gameId, 'abandon', { reason: 'no time' })).status).toBe(200)
+  expect(await refused(gm, gameId, 'seats/4/bot', { bot: 'random', reason: 'late' })).toEqual([409, 'the game is abandoned'])
 })
 
 it('keeps a GM who plays in their seat while the game runs', async () => {
