@@ -10,7 +10,7 @@ import { retryDelay } from '../../src/server/mail/worker.js'
 import { startSmtp } from '../server/smtp.js'
 import type { Client } from '../server/helpers.js'
 import { closeTurn, gameOf, someProgram, startedGame } from '../gm/helpers.js'
-import { mailWorld, type MailWorld } from './helpers.js'
+import { mailsTo, mailWorld, type MailWorld } from './helpers.js'
 
 let w: MailWorld
 let gm: Client, bob: Client, gameId: string
@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(async () => { await w.t.close(); await w.smtp.close() })
 
 /** What `email` received, in the order sent (a retried mail goes after newer ones). */
-const subjectsTo = (email: string) => w.smtp.received.filter((m) => m.to.includes(email)).map((m) => m.subject.replace(/ due .*/, ' due …'))
+const subjectsTo = (email: string) => mailsTo(w.smtp, email).map((m) => m.subject.replace(/ due .*/, ' due …'))
 const unsent = () => w.t.app.services.outbox.all().filter((r) => r.game_id === gameId && r.status !== 'sent')
 
 describe('a rollback and the mail not yet sent', () => {
@@ -56,7 +56,7 @@ describe('a rollback and the mail not yet sent', () => {
     await w.t.app.mailer.deliver()
     expect(subjectsTo('bob@example.org').sort()).toEqual(['BotWars "Test game": 1 new message', 'BotWars "Test game": turn 1 is rolled back'])
     expect(subjectsTo('gm@example.org').sort()).toEqual(['BotWars "Test game" turn 1: draft ready for review', 'BotWars "Test game": turn 1 is rolled back'])
-    const rolledBack = w.smtp.received.find((m) => m.to.includes('bob@example.org') && /rolled back/.test(m.subject))!
+    const rolledBack = mailsTo(w.smtp, 'bob@example.org').find((m) => /rolled back/.test(m.subject))!
     expect(rolledBack.text.replace(/\s+/g, ' ')).toContain('The hand of turn 2, if you were mailed one, is void')
     expect(unsent()).toEqual([])
 
@@ -64,7 +64,7 @@ describe('a rollback and the mail not yet sent', () => {
     w.t.clock.now += 24 * 3600_000
     expect(w.t.app.runDueWork().digests).toBe(1)
     await w.t.app.mailer.deliver()
-    const digest = w.smtp.received.filter((m) => m.to.includes('ann@example.org'))
+    const digest = mailsTo(w.smtp, 'ann@example.org')
     expect(digest).toHaveLength(1)
     const text = digest[0]!.text.replace(/\s+/g, ' ')
     for (const shown of ['Turn 2 is open.', 'turn 1 is rolled back']) expect(text).toContain(shown)
