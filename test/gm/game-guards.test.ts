@@ -1,10 +1,10 @@
 // What a game's seats and state forbid: an invitation or a bot to a seat a player or a bot holds;
 // a new seat before the start, in a game that is over, or beyond the eighth; resuming a game that
-// is not paused; moving the deadline of a turn that is not open; withdrawing from, writing in or
-// seating a bot in, or switching the planning preview of, a game that is over; leaving as the GM who plays while it runs; hiding a
-// message twice. Each is refused with 409 saying why, and nothing changes. A
-// sweep that let each `throw conflict` of the game and seat services fall through found these
-// unneeded by any test (docs/performance.md, "Issue 17, 2026-11-28"): without them the newcomer
+// is not paused; moving the deadline of a turn that is not open; withdrawing from, writing in,
+// seating a bot in or switching the planning preview of a game that is over; leaving as the GM
+// who plays while it runs; hiding a message twice. Each is refused with 409 saying why, and
+// nothing changes. A sweep that let each `throw conflict` of the game and seat services fall
+// through found these unneeded by any test (docs/performance.md, "Issue 17, 2026-11-28"): without them the newcomer
 // was mailed a link that could never be used, a game in setup grew a seat meant for mid-game
 // arrivals, a ninth seat answered 500, an abandoned game (or one never started) ran again, a draft
 // got a deadline mailed to everyone, a player left an abandoned game (told to all) or wrote in it,
