@@ -4,11 +4,12 @@
 // seating a bot in or switching the planning preview of a game that is over; leaving as the GM
 // who plays while it runs; hiding a message twice. Each is refused with 409 saying why, and
 // nothing changes. A sweep that let each `throw conflict` of the game and seat services fall
-// through found these unneeded by any test (docs/performance.md, "Issue 17, 2026-11-28"): without them the newcomer
-// was mailed a link that could never be used, a game in setup grew a seat meant for mid-game
-// arrivals, a ninth seat answered 500, an abandoned game (or one never started) ran again, a draft
-// got a deadline mailed to everyone, a player left an abandoned game (told to all) or wrote in it,
-// a bot replaced a player or took a seat in an abandoned game, and a second hiding was logged.
+// through found these unneeded by any test (docs/performance.md, "Issue 17, 2026-11-28"):
+// without them the newcomer was mailed a link that could never be used, a game in setup grew a
+// seat meant for mid-game arrivals, a ninth seat answered 500, an abandoned game (or one never
+// started) ran again, a draft got a deadline mailed to everyone, a player left an abandoned game
+// (told to all) or wrote in it, a bot replaced a player or took a seat in an abandoned game, and
+// a second hiding was logged.
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { browser } from '../pages/helpers.js'
