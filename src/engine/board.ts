@@ -107,6 +107,15 @@ function authoringProblem(board: BoardDefinition): { path: (string | number)[]; 
 
 const SIDE_ELEMENTS = new Set(['wall', 'pusher', 'laser'])
 
+/**
+ * A teleporter colour as R17's alphabetical order reads it: as a dictionary has it (A29), letter
+ * case and accents aside, so "Écru" comes between "amber" and "fawn". Decomposed (NFD), its
+ * combining marks dropped, in lower case; letters with no decomposition (ø, æ) keep their code.
+ */
+export function alphabeticalKey(colour: string): string {
+  return colour.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+}
+
 function onBoard(board: BoardDefinition, square: Square): boolean {
   return square.row <= board.rows && square.col <= board.cols
 }
@@ -129,8 +138,8 @@ function boardProblems(board: BoardDefinition): { path: (string | number)[]; mes
       else floorAt.set(key, element)
     }
     if (element.type === 'teleporter') {
-      // Colours set the teleport order alphabetically (R17), so "Amber" and "amber" would tie.
-      const colour = element.colour.toLowerCase()
+      // Colours set the teleport order alphabetically (R17, A29), so "Amber", "amber" and "ámber" would tie.
+      const colour = alphabeticalKey(element.colour)
       if (colours.has(colour)) problems.push({ path: ['elements', index, 'colour'], message: `teleporter colour "${element.colour}" is used twice` })
       colours.add(colour)
     }
@@ -254,8 +263,8 @@ export function compileBoard(definition: BoardDefinition): Board {
     board.pushersByStage.push(board.pushers.filter((pusher) => pusher.stages.includes(stage as StageNumber)))
     board.crushesInStage.push(definition.elements.some((e) => e.type === 'crusher' && e.stages.includes(stage as StageNumber)))
   }
-  // R17: alphabetical order of colour, regardless of letter case.
-  const order = (t: TeleporterElement) => t.colour.toLowerCase()
+  // R17: alphabetical order of colour, as a dictionary has it (A29).
+  const order = (t: TeleporterElement) => alphabeticalKey(t.colour)
   board.teleporters.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : a.colour < b.colour ? -1 : 1))
   return board
 }

@@ -104,7 +104,9 @@ export function worldOf(board: Board, given: GameState, orders: Record<string, T
   const states = given.board
   const keysWhere = (record: Record<string, string>, value: string) => new Set(Object.keys(record).filter((k) => record[k] === value))
   // A29: `amber`, `Blue`, `cyan`; colours equal but for case are refused, so none tie.
-  const byLowerCase = (a: string, b: string) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)
+  // R17 as A29 reads it: a dictionary's order, letter case and accents aside (written apart from the engine's alphabeticalKey).
+  const plain = (colour: string) => colour.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+  const byLowerCase = (a: string, b: string) => (plain(a) < plain(b) ? -1 : 1)
   return {
     turn: given.turn,
     rebootsDeclared: new Set(Object.keys(orders).filter((player) => orders[player]!.rebootNext)),

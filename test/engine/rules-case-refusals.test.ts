@@ -30,6 +30,11 @@ describe('a board file refused (FORMAT.md section 1)', () => {
     expect(board([{ type: 'teleporter', at: 'r2c2', colour: 'Red' }, { type: 'teleporter', at: 'r3c3', colour: 'red' }]))
       .toBe('elements[1].colour: teleporter colour "red" is used twice')
   })
+
+  it('A29: teleporter colours that differ only in accents are one colour', () => {
+    expect(board([{ type: 'teleporter', at: 'r2c2', colour: 'écru' }, { type: 'teleporter', at: 'r3c3', colour: 'Ecru' }]))
+      .toBe('elements[1].colour: teleporter colour "Ecru" is used twice')
+  })
 })
 
 describe('a rules case refused (FORMAT.md section 2)', () => {
