@@ -70,7 +70,8 @@ function reinstate(ctx: Resolution, robot: TurnRobot): void {
   }
   const at = robot.checkpoint ?? ctx.board.start.at
   // Field by field: Object.assign with a literal is a slow, generic copy. Not through placeRobot:
-  // the robot comes back virtual (R29), so it takes no square in the grid of real robots.
+  // the robot comes back virtual (R29), so it takes no square in the grid of real robots. Set
+  // down, not moved: a switch or a teleporter on the square does nothing (A30).
   robot.at = at
   robot.atIndex = squareIndex(ctx.board, at)
   robot.facing = ctx.board.start.facing
