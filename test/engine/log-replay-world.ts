@@ -103,10 +103,10 @@ export function worldOf(board: Board, given: GameState, orders: Record<string, T
   }
   const states = given.board
   const keysWhere = (record: Record<string, string>, value: string) => new Set(Object.keys(record).filter((k) => record[k] === value))
-  // A29: `amber`, `Blue`, `cyan`; colours equal but for case are refused, so none tie.
-  // R17 as A29 reads it: a dictionary's order, letter case and accents aside (written apart from the engine's alphabeticalKey).
+  // R17 as A29 reads it, written apart from the engine's alphabeticalKey: a dictionary's order,
+  // letter case and accents aside (`amber`, `Blue`, `cyan`, `écru`); colours that tie so are refused.
   const plain = (colour: string) => colour.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-  const byLowerCase = (a: string, b: string) => (plain(a) < plain(b) ? -1 : 1)
+  const alphabetically = (a: string, b: string) => (plain(a) < plain(b) ? -1 : 1)
   return {
     turn: given.turn,
     rebootsDeclared: new Set(Object.keys(orders).filter((player) => orders[player]!.rebootNext)),
@@ -118,7 +118,7 @@ export function worldOf(board: Board, given: GameState, orders: Record<string, T
     start: board.start,
     lasers: board.elements.filter((e): e is LaserElement => e.type === 'laser'),
     pushers: board.elements.filter((e): e is PusherElement => e.type === 'pusher'),
-    teleporters: [...floor.values()].filter((e): e is TeleporterElement => e.type === 'teleporter').sort((a, b) => byLowerCase(a.colour, b.colour)),
+    teleporters: [...floor.values()].filter((e): e is TeleporterElement => e.type === 'teleporter').sort((a, b) => alphabetically(a.colour, b.colour)),
     switchedOn: keysWhere(states.switches, 'on'),
     lowered: keysWhere(states.drawbridges, 'lowered'),
     active: keysWhere(states.teleporters, 'active'),
