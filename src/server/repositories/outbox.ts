@@ -28,8 +28,11 @@ export interface NewMail {
   restsOnTurn?: number
 }
 
-/** A held mail of someone who wants a daily digest. */
-export interface DigestRow { id: number; recipient: string; kind: string; game_id: string | null; subject: string; body: string; created_at: number }
+/** A held mail of someone who wants a daily digest; `digest_id` is the queued digest it went into (migration 043). */
+export interface DigestRow {
+  id: number; recipient: string; kind: string; game_id: string | null; subject: string; body: string; created_at: number
+  rests_on_turn: number | null; digest_id: number | null
+}
 
 export function outboxRepository(db: Db) {
   const prefs = preferencesRepository(db)
@@ -42,12 +45,21 @@ export function outboxRepository(db: Db) {
   // one whose lease ran out is not sent again.
   const withdrawQueued = db.prepare<[string, number]>(
     "DELETE FROM outbox WHERE game_id = ? AND rests_on_turn >= ? AND status IN ('pending', 'sending')")
+  // Held mail, and the parts of digests not sent yet: a sent or given-up digest's parts are gone.
   const withdrawHeld = db.prepare<[string, number]>('DELETE FROM mail_digest WHERE game_id = ? AND rests_on_turn >= ?')
+  const digestsWithdrawnFrom = db.prepare<[string, number], number>(`SELECT DISTINCT digest_id FROM mail_digest
+    WHERE game_id = ? AND rests_on_turn >= ? AND digest_id IS NOT NULL ORDER BY digest_id`).pluck()
   const digestsDue = db.prepare<[number, number], string>(`SELECT DISTINCT mail_digest.recipient FROM mail_digest
     LEFT JOIN mail_preferences ON mail_preferences.email = mail_digest.recipient
-    WHERE mail_preferences.last_digest_at IS NULL OR mail_preferences.last_digest_at <= ? LIMIT ?`).pluck()
-  const held = db.prepare<[string], DigestRow>('SELECT * FROM mail_digest WHERE recipient = ? ORDER BY id')
-  const release = db.prepare<[string, number]>('DELETE FROM mail_digest WHERE recipient = ? AND id <= ?')
+    WHERE mail_digest.digest_id IS NULL AND (mail_preferences.last_digest_at IS NULL OR mail_preferences.last_digest_at <= ?) LIMIT ?`).pluck()
+  const held = db.prepare<[string], DigestRow>('SELECT * FROM mail_digest WHERE recipient = ? AND digest_id IS NULL ORDER BY id')
+  const release = db.prepare<[number, string, number]>('UPDATE mail_digest SET digest_id = ? WHERE recipient = ? AND id <= ? AND digest_id IS NULL')
+  const dropHeld = db.prepare<[string, number]>('DELETE FROM mail_digest WHERE recipient = ? AND id <= ? AND digest_id IS NULL')
+  const parts = db.prepare<[number], DigestRow>('SELECT * FROM mail_digest WHERE digest_id = ? ORDER BY id')
+  const dropParts = db.prepare<[number]>('DELETE FROM mail_digest WHERE digest_id = ?')
+  const rewrite = db.prepare<[string, string, string | null, number]>(
+    "UPDATE outbox SET subject = ?, body = ?, game_id = ? WHERE id = ? AND status IN ('pending', 'sending')")
+  const withdrawUnsent = db.prepare<[number]>("DELETE FROM outbox WHERE id = ? AND status IN ('pending', 'sending')")
   const digested = db.prepare<[number, string]>('UPDATE mail_preferences SET last_digest_at = ? WHERE email = ?')
   const claim = db.prepare<[number, number, number, number], OutboxRow>(`UPDATE outbox
     SET status = 'sending', lease_until = ?, attempts = attempts + 1
@@ -70,36 +82,59 @@ export function outboxRepository(db: Db) {
     ORDER BY next_attempt_at LIMIT ?)`)
 
   return {
-    /** Queues a mail as its recipient's preference says: now, in the next digest, or not at all. */
-    add(mail: NewMail, now: number) {
+    /**
+     * Queues a mail as its recipient's preference says: now, in the next digest, or not at all.
+     * Returns the outbox id of a mail queued to go now, else null.
+     */
+    add(mail: NewMail, now: number): number | null {
       // A digest is itself the held mail going out: it is never held again.
       const mode = ALWAYS_SENT.has(mail.kind) || mail.kind === 'digest' ? 'every' : prefs.modeOf(mail.to)
-      if (mode === 'none') return
+      if (mode === 'none') return null
       if (mode === 'digest') {
         hold.run(mail.to, mail.kind, mail.gameId ?? null, mail.subject, mail.body, mail.restsOnTurn ?? null, now)
-        return
+        return null
       }
-      insert.run(mail.kind, mail.gameId ?? null, mail.to, mail.subject, mail.body, mail.html ?? null,
-        mail.headers ? JSON.stringify(mail.headers) : null, mail.picture ? JSON.stringify(mail.picture) : null, mail.restsOnTurn ?? null, now, now)
+      return Number(insert.run(mail.kind, mail.gameId ?? null, mail.to, mail.subject, mail.body, mail.html ?? null,
+        mail.headers ? JSON.stringify(mail.headers) : null, mail.picture ? JSON.stringify(mail.picture) : null, mail.restsOnTurn ?? null, now, now).lastInsertRowid)
     },
     /**
-     * Withdraws a game's unsent mail, queued or held for a digest, that stands on turn `turn` or a
-     * later one (NewMail.restsOnTurn): for a rollback of that turn. Returns how many were withdrawn.
+     * Withdraws a game's unsent mail, queued, held for a digest or inside a digest not sent yet,
+     * that stands on turn `turn` or a later one (NewMail.restsOnTurn): for a rollback of that turn.
+     * Returns how many were withdrawn, and the unsent digests that lost a part (to be made again
+     * from what is left: mail/withdraw.ts).
      */
-    withdrawRestingOn: (gameId: string, turn: number) => withdrawQueued.run(gameId, turn).changes + withdrawHeld.run(gameId, turn).changes,
+    withdrawRestingOn(gameId: string, turn: number): { withdrawn: number; digests: number[] } {
+      const digests = digestsWithdrawnFrom.all(gameId, turn)
+      return { withdrawn: withdrawQueued.run(gameId, turn).changes + withdrawHeld.run(gameId, turn).changes, digests }
+    },
     /** Recipients with held mail whose last digest went before `before` (at most `limit`). */
     digestsDue: (before: number, limit: number) => digestsDue.all(before, limit),
     held: (recipient: string) => held.all(recipient),
-    /** Drops the held mail folded into a digest (up to `lastId`) and notes when the digest went. */
-    released(recipient: string, lastId: number, now: number) {
-      release.run(recipient, lastId)
+    /**
+     * Marks the held mail folded into digest `digestId` (up to `lastId`) as its parts, kept while
+     * it is unsent, and notes when the digest went.
+     */
+    released(recipient: string, lastId: number, digestId: number, now: number) {
+      release.run(digestId, recipient, lastId)
       digested.run(now, recipient)
     },
+    /** Drops the held mail up to `lastId` unsent (its reader wants no mail now) and notes when. */
+    dropHeld(recipient: string, lastId: number, now: number) {
+      dropHeld.run(recipient, lastId)
+      digested.run(now, recipient)
+    },
+    /** The held mails digest `digestId` was made of, oldest first (empty once it has gone). */
+    digestParts: (digestId: number) => parts.all(digestId),
+    /** Writes a digest not sent yet again (from its remaining parts); false if it has gone meanwhile. */
+    rewriteUnsent: (id: number, subject: string, body: string, gameId: string | null) => rewrite.run(subject, body, gameId, id).changes > 0,
+    /** Withdraws a mail not sent yet (and a digest's parts with it); false if it has gone meanwhile. */
+    withdrawUnsent: (id: number) => withdrawUnsent.run(id).changes > 0,
     claim: (now: number, leaseMs: number) => claim.get(now + leaseMs, now, now, now),
-    markSent: (id: number, now: number) => { sent.run(now, id) },
+    // A digest's parts are kept only while it may still be withdrawn from.
+    markSent: db.transaction((id: number, now: number) => { if (sent.run(now, id).changes > 0) dropParts.run(id) }),
     markFailed: (id: number, retryAt: number, error: string) => { failed.run(retryAt, error.slice(0, 500), id) },
     /** Gives a message up for good (it stays, with its error, for the GM to see). */
-    markUndeliverable: (id: number, error: string) => { undeliverable.run(error.slice(0, 500), id) },
+    markUndeliverable: db.transaction((id: number, error: string) => { if (undeliverable.run(error.slice(0, 500), id).changes > 0) dropParts.run(id) }),
     /** A game's mail that could not be delivered, oldest first. */
     failedForGame: (gameId: string) => failedForGame.all(gameId),
     all: () => all.all(),

@@ -56,10 +56,11 @@ export function createContext(options: ServiceOptions) {
     board: (game: GameRow): Board => boards.get(game, () => boardDefinition(game)),
     /** The kept compiled boards (for tests and the memory benchmark). */
     boards,
-    mail(mail: NewMail) {
+    /** Queues a mail (outbox.add); returns its outbox id if it is to go now, else null. */
+    mail(mail: NewMail): number | null {
       // A practice game (issue 15) mails no one: its player is at the page, playing bots.
-      if (mail.gameId && ctx.bots.settings(mail.gameId)?.practice === 1) return
-      ctx.outbox.add(mail, options.now())
+      if (mail.gameId && ctx.bots.settings(mail.gameId)?.practice === 1) return null
+      return ctx.outbox.add(mail, options.now())
     },
     link: (path: string) => `${options.baseUrl}${path}`,
   }

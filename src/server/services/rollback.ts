@@ -8,6 +8,7 @@ import type { TurnResult } from '../../engine/turn.js'
 import type { GameState } from '../../engine/types.js'
 import { conflict, notFound } from '../errors.js'
 import { rollbackMail } from '../mail/gm-templates.js'
+import { withdrawMailRestingOn } from '../mail/withdraw.js'
 import { recipients, reportNames, type Membership, type ServiceContext } from './context.js'
 import { requireGm } from './membership.js'
 import { correctionsText } from './corrections.js'
@@ -36,9 +37,10 @@ export function rollBack(ctx: ServiceContext, m: Membership, turnNumber: number,
     ctx.gm.reopenGame(game.id, JSON.stringify(before))
     ctx.gm.forgetOutsFrom(game.id, turn.number)
     if (game.stalemate_offered_turn !== null && game.stalemate_offered_turn >= turn.number) ctx.gm.setStalemateOffered(game.id, null)
-    // Mail the publication caused and not yet sent (SMTP down, a digest not yet due) is withdrawn
-    // with it: the results of the turn and the hand, reminders and answers of the turn deleted above.
-    const mailWithdrawn = ctx.outbox.withdrawRestingOn(game.id, turn.number)
+    // Mail the publication caused and not yet sent (SMTP down, a digest not yet due or not yet
+    // sent) is withdrawn with it: the results of the turn and the hand, reminders and answers of
+    // the turn deleted above.
+    const mailWithdrawn = withdrawMailRestingOn(ctx, game.id, turn.number)
     ctx.games.logAction(game.id, now, 'rollback', reason, { turn: turn.number, withdrawnVersion: version, mailWithdrawn })
     for (const to of recipients(ctx, game)) {
       ctx.mail({ kind: 'rollback', gameId: game.id, to, ...rollbackMail(game.name, turn.number, reason, ctx.link(`/games/${game.id}`)) })

@@ -1,0 +1,22 @@
+// Withdrawing the mail a rolled-back turn made untrue (services/rollback.ts, migration 042): what
+// is still queued or held for a digest goes, and a digest queued but not sent yet is made again
+// from its other parts (migration 043), or withdrawn when none is left. Runs inside the
+// rollback's transaction.
+import type { ServiceContext } from '../services/context.js'
+import { composeDigest } from './digest.js'
+
+/** Withdraws game `gameId`'s unsent mail that stands on turn `turn` or later; returns how many mails went. */
+export function withdrawMailRestingOn(ctx: ServiceContext, gameId: string, turn: number): number {
+  const { withdrawn, digests } = ctx.outbox.withdrawRestingOn(gameId, turn)
+  let digestsWithdrawn = 0
+  for (const id of digests) {
+    const left = ctx.outbox.digestParts(id)
+    if (left.length === 0) {
+      if (ctx.outbox.withdrawUnsent(id)) digestsWithdrawn++
+    } else {
+      const { subject, body, gameId: digestGame } = composeDigest(ctx, left)
+      ctx.outbox.rewriteUnsent(id, subject, body, digestGame)
+    }
+  }
+  return withdrawn + digestsWithdrawn
+}
