@@ -103,6 +103,8 @@ describe('raceChart', () => {
     expect(texts(panel(svg, 'Flags touched')).slice(1)).toEqual(['0', '1'])
     expect(elements(panel(svg, 'Flags touched'), 'path')[0]!.d).toBe('M44,178')
     expect(raceChart([], options)).not.toMatch(/NaN|Infinity|<path/)
+    // No HP scale (a game's options never give one, but the chart does not trust them): the panel keeps one unit.
+    expect(raceChart(series(), { flagCount: 3, maxHp: 0 })).not.toMatch(/NaN|Infinity/)
   })
 
   it('escapes names and takes a title', () => {
