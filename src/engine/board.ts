@@ -9,7 +9,12 @@ import {
 } from './types.js'
 
 export const MAX_BOARD_SIDE = 50
-export const MAX_BOARD_ELEMENTS = 10_000
+/**
+ * FORMAT.md sets no number of elements: this is every element the largest board can hold once (a
+ * floor element on each square, and a wall, a pusher and a laser on each side of each square), so
+ * that no board FORMAT allows is refused, and a runaway file still is.
+ */
+export const MAX_BOARD_ELEMENTS = MAX_BOARD_SIDE * MAX_BOARD_SIDE * (1 + 4 * 3)
 
 export const squareSchema = z.string().transform((text, ctx): Square => {
   const square = parseSquare(text)
@@ -33,7 +38,8 @@ const elementSchemas = [
   z.object({ type: z.literal('crusher'), at: squareSchema, stages: stagesSchema }),
   z.object({ type: z.literal('laser'), at: squareSchema, dir: directionSchema, colour: z.enum(LASER_COLOURS), strength: z.number().int().min(1).max(3).default(1) }),
   z.object({ type: z.literal('drawbridge'), at: squareSchema, side: directionSchema }),
-  z.object({ type: z.literal('teleporter'), at: squareSchema, colour: z.string().min(1).max(40), active: z.boolean().default(false) }),
+  // FORMAT.md: a colour is "a word", of any length (authoringProblem checks that it is one word).
+  z.object({ type: z.literal('teleporter'), at: squareSchema, colour: z.string().min(1), active: z.boolean().default(false) }),
   // A switch with no targets still flips (R16), and its state is part of the board's (FORMAT.md section 3).
   z.object({ type: z.literal('switch'), at: squareSchema, kind: z.enum(SWITCH_KINDS), targets: z.array(squareSchema).max(MAX_BOARD_SIDE * MAX_BOARD_SIDE) }),
   z.object({ type: z.literal('wrench'), at: squareSchema, count: z.union([z.literal(1), z.literal(2)]) }),
@@ -43,8 +49,13 @@ const elementSchemas = [
 
 const elementSchema = z.discriminatedUnion('type', elementSchemas)
 
+/** The fields FORMAT.md gives each element type, for telling a misspelt or foreign field (authoringProblem). */
+const ELEMENT_FIELDS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  elementSchemas.map((schema) => [schema.shape.type.value, new Set(Object.keys(schema.shape))]))
+
 export const boardSchema = z.object({
-  name: z.string().max(100).default('Untitled board'),
+  // No length is set by FORMAT.md; a game's board name is limited where a GM uploads one (services/games.ts).
+  name: z.string().default('Untitled board'),
   rows: z.number().int().min(1).max(MAX_BOARD_SIDE),
   cols: z.number().int().min(1).max(MAX_BOARD_SIDE),
   start: z.object({ at: squareSchema, facing: directionSchema.default('N') }),
@@ -90,12 +101,26 @@ export function parseBoard(input: unknown, prefix: (string | number)[] = [], { s
   const result = boardSchema.safeParse(input)
   if (!result.success) return { ok: false, error: describeIssues(result.error, prefix) }
   const board = result.data as BoardDefinition
-  const problem = stored ? null : authoringProblem(board)
+  const problem = stored ? null : authoringProblem(board, input as { elements?: unknown[] })
   return problem ? { ok: false, error: `${fieldPath([...prefix, ...problem.path])}: ${problem.message}` } : { ok: true, value: board }
 }
 
-/** What a board file may not hold, though games stored before the rule was checked may (2026-11-26). */
-function authoringProblem(board: BoardDefinition): { path: (string | number)[]; message: string } | null {
+/**
+ * What a board file may not hold, though games stored before the rule was checked may (2026-11-26,
+ * 2026-11-28). `input` is the file as written (it parsed as `board`), which still has the fields
+ * the schema leaves out.
+ */
+function authoringProblem(board: BoardDefinition, input: { elements?: unknown[] }): { path: (string | number)[]; message: string } | null {
+  for (const [index, written] of (input.elements ?? []).entries()) {
+    // FORMAT.md: "Anything else … is rejected". A field the type does not have is most likely a
+    // misspelt one ("strenght"), which would otherwise be dropped and its default played.
+    const type = (written as { type: string }).type
+    const fields = ELEMENT_FIELDS.get(type)!
+    const foreign = Object.keys(written as object).find((field) => !fields.has(field))
+    if (foreign !== undefined) {
+      return { path: ['elements', index, foreign], message: `a ${type} has no field "${foreign}" (it has ${[...fields].join(', ')})` }
+    }
+  }
   for (const [index, element] of board.elements.entries()) {
     // FORMAT.md: "teleporter.colour is a word" (it names the teleporter and sets the order, R17).
     if (element.type === 'teleporter' && !/^\S+$/.test(element.colour)) {

@@ -3,7 +3,7 @@
 // `caseOutput` prints a resolved turn in the shape of FORMAT.md section 3.
 import { z } from 'zod'
 import { byPlayer } from './by-player.js'
-import { compileBoard, describeIssues, fieldPath, floorAt, initialBoardState, parseBoard, squareSchema, isOnBoard, type ParseResult } from './board.js'
+import { compileBoard, describeIssues, fieldPath, floorAt, initialBoardState, parseBoard, squareSchema, isOnBoard, MAX_BOARD_SIDE, type ParseResult } from './board.js'
 import { canUseCard, cardSetsFor, fusedRegistersFor, parseCard, unfusedRegisters } from './deck.js'
 import { formatSquare, parseSquare, sameSquare } from './geometry.js'
 import { seedRandom } from './random.js'
@@ -23,7 +23,7 @@ const cardSchema = z.string().transform((text, ctx): Card => {
 })
 
 const robotSchema = z.object({
-  player: z.string().min(1).max(60),
+  player: z.string().min(1),
   at: squareSchema,
   facing: z.enum(DIRECTIONS).default('N'),
   hp: z.number().int().min(1).max(MAX_HP).default(MAX_HP),
@@ -55,7 +55,8 @@ const caseSchema = z.object({
   description: z.string().optional(),
   board: z.union([z.string(), z.record(z.string(), z.unknown())], { error: 'expected a board object (FORMAT.md section 1) or the path of a board file' }),
   turn: z.number().int().min(1).default(1),
-  robots: z.array(robotSchema).min(1).max(50),
+  // FORMAT.md sets no number of robots: no more than the largest board has squares.
+  robots: z.array(robotSchema).min(1).max(MAX_BOARD_SIDE * MAX_BOARD_SIDE),
   boardState: boardStateSchema.optional(),
   optionDeck: z.array(z.enum(OPTION_NAMES)).optional(),
 }, { error: 'a rules case is one JSON object (FORMAT.md section 2)' })

@@ -52,6 +52,33 @@ describe('parseBoard refuses bad boards, naming elements[i].field', () => {
     }
     for (const colour of ['amber', 'sky-blue', 'Teal', 'c2']) expect(withElements([{ type: 'teleporter', at: 'r3c3', colour }]).ok, colour).toBe(true)
   })
+  it('a field its type does not have: a misspelt one, or one of another type (FORMAT.md: anything else)', () => {
+    expect(errorOf([{ type: 'laser', at: 'r2c4', dir: 'W', colour: 'blue', strenght: 3 }])).toBe(
+      'elements[0].strenght: a laser has no field "strenght" (it has type, at, dir, colour, strength)')
+    expect(errorOf([{ type: 'wall', at: 'r1c1', side: 'N' }, { type: 'pit', at: 'r3c3', side: 'N' }])).toMatch(/^elements\[1\]\.side: a pit has no field/)
+    // JSON.parse keeps "__proto__" as the element's own key: it is a field like any other.
+    expect(errorOf([JSON.parse('{"type": "pit", "at": "r3c3", "__proto__": {}}')])).toMatch(/^elements\[0\]\.__proto__: a pit has no field/)
+    // A board a game stored before this check (parseBoard's `stored`) is read back as it was.
+    const old = { rows: 5, cols: 5, start: { at: 'r1c1' }, elements: [{ type: 'pit', at: 'r3c3', note: 'deep' }] }
+    expect(parseBoard(old, [], { stored: true }).ok).toBe(true)
+  })
+  it('no more elements than the largest board can hold once each; any length of name and colour', () => {
+    const side = 50
+    const elements: unknown[] = []
+    for (let r = 1; r <= side; r++) {
+      for (let c = 1; c <= side; c++) {
+        elements.push({ type: 'pit', at: `r${r}c${c}` })
+        for (const dir of ['N', 'E', 'S', 'W']) {
+          elements.push({ type: 'wall', at: `r${r}c${c}`, side: dir }, { type: 'pusher', at: `r${r}c${c}`, side: dir, stages: [1] },
+            { type: 'laser', at: `r${r}c${c}`, dir, colour: 'red' })
+        }
+      }
+    }
+    const board = { name: 'x'.repeat(500), rows: side, cols: side, start: { at: 'r1c1' }, elements: elements.slice(1) }
+    expect(parseBoard(board).ok).toBe(true)
+    expect(parseBoard({ ...board, elements: [...board.elements, { type: 'wall', at: 'r1c1', side: 'N' }, { type: 'wall', at: 'r1c1', side: 'N' }] })).toMatchObject({ ok: false, error: expect.stringMatching(/^elements:/) })
+    expect(withElements([{ type: 'teleporter', at: 'r3c3', colour: 'ultramarine'.repeat(10) }]).ok).toBe(true)
+  })
   it('the error is a single line', () => {
     expect(errorOf([{ type: 'lava', at: 'r2c2' }])).not.toMatch(/\n/)
   })

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { PLAYERS, setUpGame, testApp, type Client, type TestApp } from '../server/helpers.js'
 import { MAX_BOARD_ELEMENTS, MAX_BOARD_SIDE } from '../../src/engine/board.js'
+import { MAX_BOARD_NAME } from '../../src/server/services/games.js'
 
 const SCRIPT = '<script>alert(1)</script>'
 const ATTR = '"><img src=x onerror=alert(2)>'
@@ -63,6 +64,8 @@ it('refuses boards too large, with too many elements, nested or not boards at al
     ['negative size', { ...training, rows: -8 }],
     [`${MAX_BOARD_ELEMENTS + 1} elements`, { ...training, elements: many }],
     ['an element off the board', { ...training, elements: [{ type: 'pit', at: 'r99c99' }] }],
+    ['a board name longer than a game shows', { ...training, name: 'n'.repeat(MAX_BOARD_NAME + 1) }],
+    ['an element with a misspelt field', { ...training, elements: [{ type: 'laser', at: 'r2c2', dir: 'N', colour: 'red', strenght: 3 }] }],
     ['an unknown element', { ...training, elements: [{ type: '__proto__', at: 'r2c2' }] }],
     ['a deeply nested element', { ...training, elements: [JSON.parse('['.repeat(500) + ']'.repeat(500))] }],
     ['a string', 'not a board'],

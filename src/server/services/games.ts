@@ -52,6 +52,9 @@ function readBoardFile(ctx: ServiceContext, id: string): { definition: BoardDefi
   }
 }
 
+/** The longest board name a game takes (the board files of boards/ are the project's own). */
+export const MAX_BOARD_NAME = 100
+
 type GameSettings = z.output<typeof createGameRequest>
 type Defaulted = 'pathPreview' | 'reminderHours' | 'replyFromAnyAddress'
 /**
@@ -72,6 +75,8 @@ export function createGame(ctx: ServiceContext, gmUserId: number, input: Omit<Ga
     if (!parsed.ok) throw badRequest(parsed.error, 'boardFile')
     board = parsed.value
     file = input.boardFile
+    // FORMAT.md sets no length; a game shows its board's name on every page and in the mail.
+    if (board.name.length > MAX_BOARD_NAME) throw badRequest(`boardFile.name: at most ${MAX_BOARD_NAME} characters for a game's board`, 'boardFile')
     // A game is won by tagging every flag (R34); a board without flags could only end by elimination.
     if (compileBoard(board).flagCount === 0) throw badRequest('boardFile: a board for a game needs at least one flag', 'boardFile')
   }
