@@ -3,7 +3,6 @@
 // alone on the board as it stands, and the board picture shows where the robot would go, stage by
 // stage. Other robots stay where they stand: the page says they are not predicted. Nothing here
 // talks to the server; the page hands over only the board, its state and the player's own robot.
-import { compileBoard, parseBoard } from '../engine/board.js'
 import type { GameEvent } from '../engine/events.js'
 import { formatSquare } from '../engine/geometry.js'
 import { resolveTurn, type TurnResult } from '../engine/turn.js'
