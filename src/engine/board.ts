@@ -10,9 +10,9 @@ import {
 
 export const MAX_BOARD_SIDE = 50
 /**
- * FORMAT.md sets no number of elements: this is every element the largest board can hold once (a
- * floor element on each square, and a wall, a pusher and a laser on each side of each square), so
- * that no board FORMAT allows is refused, and a runaway file still is.
+ * FORMAT.md sets no number of elements. A bound is still kept against a runaway file; this one is
+ * far above any board drawn to be played: a floor element on every square of the largest board,
+ * and a wall, a pusher and a laser on every side of every square.
  */
 export const MAX_BOARD_ELEMENTS = MAX_BOARD_SIDE * MAX_BOARD_SIDE * (1 + 4 * 3)
 
@@ -52,6 +52,8 @@ const elementSchema = z.discriminatedUnion('type', elementSchemas)
 /** The fields FORMAT.md gives each element type, for telling a misspelt or foreign field (authoringProblem). */
 const ELEMENT_FIELDS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   elementSchemas.map((schema) => [schema.shape.type.value, new Set(Object.keys(schema.shape))]))
+const BOARD_FIELDS: ReadonlySet<string> = new Set(['name', 'rows', 'cols', 'start', 'elements'])
+const START_FIELDS: ReadonlySet<string> = new Set(['at', 'facing'])
 
 export const boardSchema = z.object({
   // No length is set by FORMAT.md; a game's board name is limited where a GM uploads one (services/games.ts).
@@ -101,24 +103,32 @@ export function parseBoard(input: unknown, prefix: (string | number)[] = [], { s
   const result = boardSchema.safeParse(input)
   if (!result.success) return { ok: false, error: describeIssues(result.error, prefix) }
   const board = result.data as BoardDefinition
-  const problem = stored ? null : authoringProblem(board, input as { elements?: unknown[] })
+  const problem = stored ? null : authoringProblem(board, input as WrittenBoard)
   return problem ? { ok: false, error: `${fieldPath([...prefix, ...problem.path])}: ${problem.message}` } : { ok: true, value: board }
 }
+
+/** A board file as written, once it has parsed: the schema's output leaves out the fields it does not know. */
+interface WrittenBoard { start: object; elements?: { type: string }[] }
 
 /**
  * What a board file may not hold, though games stored before the rule was checked may (2026-11-26,
  * 2026-11-28). `input` is the file as written (it parsed as `board`), which still has the fields
  * the schema leaves out.
  */
-function authoringProblem(board: BoardDefinition, input: { elements?: unknown[] }): { path: (string | number)[]; message: string } | null {
+function authoringProblem(board: BoardDefinition, input: WrittenBoard): { path: (string | number)[]; message: string } | null {
+  // FORMAT.md: "Anything else … is rejected". A field the board, its start or an element does not
+  // have is most likely a misspelt one ("strenght", "elments"), which would otherwise be dropped
+  // and its default played.
+  const foreign = (written: object, fields: ReadonlySet<string>) => Object.keys(written).find((field) => !fields.has(field))
+  const onBoard = foreign(input, BOARD_FIELDS)
+  if (onBoard !== undefined) return { path: [onBoard], message: `a board has no field "${onBoard}" (it has ${[...BOARD_FIELDS].join(', ')})` }
+  const onStart = foreign(input.start, START_FIELDS)
+  if (onStart !== undefined) return { path: ['start', onStart], message: `the start has no field "${onStart}" (it has at, facing)` }
   for (const [index, written] of (input.elements ?? []).entries()) {
-    // FORMAT.md: "Anything else … is rejected". A field the type does not have is most likely a
-    // misspelt one ("strenght"), which would otherwise be dropped and its default played.
-    const type = (written as { type: string }).type
-    const fields = ELEMENT_FIELDS.get(type)!
-    const foreign = Object.keys(written as object).find((field) => !fields.has(field))
-    if (foreign !== undefined) {
-      return { path: ['elements', index, foreign], message: `a ${type} has no field "${foreign}" (it has ${[...fields].join(', ')})` }
+    const fields = ELEMENT_FIELDS.get(written.type)!
+    const field = foreign(written, fields)
+    if (field !== undefined) {
+      return { path: ['elements', index, field], message: `a ${written.type} has no field "${field}" (it has ${[...fields].join(', ')})` }
     }
   }
   for (const [index, element] of board.elements.entries()) {

@@ -52,12 +52,14 @@ describe('parseBoard refuses bad boards, naming elements[i].field', () => {
     }
     for (const colour of ['amber', 'sky-blue', 'Teal', 'c2']) expect(withElements([{ type: 'teleporter', at: 'r3c3', colour }]).ok, colour).toBe(true)
   })
-  it('a field its type does not have: a misspelt one, or one of another type (FORMAT.md: anything else)', () => {
+  it('a field the board, its start or an element type does not have: misspelt, or of another type (FORMAT.md: anything else)', () => {
     expect(errorOf([{ type: 'laser', at: 'r2c4', dir: 'W', colour: 'blue', strenght: 3 }])).toBe(
       'elements[0].strenght: a laser has no field "strenght" (it has type, at, dir, colour, strength)')
     expect(errorOf([{ type: 'wall', at: 'r1c1', side: 'N' }, { type: 'pit', at: 'r3c3', side: 'N' }])).toMatch(/^elements\[1\]\.side: a pit has no field/)
     // JSON.parse keeps "__proto__" as the element's own key: it is a field like any other.
     expect(errorOf([JSON.parse('{"type": "pit", "at": "r3c3", "__proto__": {}}')])).toMatch(/^elements\[0\]\.__proto__: a pit has no field/)
+    expect(errorOf([], { elments: [] })).toBe('elments: a board has no field "elments" (it has name, rows, cols, start, elements)')
+    expect(errorOf([], { start: { at: 'r1c1', facnig: 'S' } })).toMatch(/^start\.facnig: the start has no field/)
     // A board a game stored before this check (parseBoard's `stored`) is read back as it was.
     const old = { rows: 5, cols: 5, start: { at: 'r1c1' }, elements: [{ type: 'pit', at: 'r3c3', note: 'deep' }] }
     expect(parseBoard(old, [], { stored: true }).ok).toBe(true)

@@ -86,4 +86,19 @@ describe('a rollback and a digest made but not sent', () => {
     expect(mailsTo(w.smtp, 'ann@example.org')).toHaveLength(before) // the rollback mail is held for her next digest
     expect(w.t.app.services.outbox.held('ann@example.org').map((m) => m.kind)).toEqual(['rollback'])
   })
+
+  it('drops the parts of a digest given up for good', () => {
+    const { outbox, db } = w.t.app.services
+    preferencesRepository(db).setMode('dee@example.org', 'digest', w.t.clock.now)
+    outbox.add({ kind: 'messages', gameId, to: 'dee@example.org', subject: 'A message', body: 'Hello.' }, w.t.clock.now)
+    w.t.clock.now += 24 * 3600_000
+    w.t.app.runDueWork()
+    const digest = digestRow('dee@example.org')!
+    expect(outbox.digestParts(digest.id)).toHaveLength(1)
+    // As the worker leaves it when it gives up (mail/worker.ts): claimed, then undeliverable.
+    db.prepare("UPDATE outbox SET status = 'sending' WHERE id = ?").run(digest.id)
+    outbox.markUndeliverable(digest.id, '550 no such mailbox')
+    expect(digestRow('dee@example.org')!.status).toBe('failed')
+    expect(outbox.digestParts(digest.id)).toEqual([])
+  })
 })

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { PLAYERS, setUpGame, testApp, type Client, type TestApp } from '../server/helpers.js'
 import { MAX_BOARD_ELEMENTS, MAX_BOARD_SIDE } from '../../src/engine/board.js'
-import { MAX_BOARD_NAME } from '../../src/server/services/games.js'
+import { MAX_BOARD_NAME, MAX_TELEPORTER_COLOUR } from '../../src/server/services/games.js'
 
 const SCRIPT = '<script>alert(1)</script>'
 const ATTR = '"><img src=x onerror=alert(2)>'
@@ -65,6 +65,8 @@ it('refuses boards too large, with too many elements, nested or not boards at al
     [`${MAX_BOARD_ELEMENTS + 1} elements`, { ...training, elements: many }],
     ['an element off the board', { ...training, elements: [{ type: 'pit', at: 'r99c99' }] }],
     ['a board name longer than a game shows', { ...training, name: 'n'.repeat(MAX_BOARD_NAME + 1) }],
+    ['a teleporter colour longer than a game shows', { ...training, elements: [...training.elements, { type: 'teleporter', at: 'r2c2', colour: 'c'.repeat(MAX_TELEPORTER_COLOUR + 1) }] }],
+    ['a misspelt board field', { ...training, elments: [] }],
     ['an element with a misspelt field', { ...training, elements: [{ type: 'laser', at: 'r2c2', dir: 'N', colour: 'red', strenght: 3 }] }],
     ['an unknown element', { ...training, elements: [{ type: '__proto__', at: 'r2c2' }] }],
     ['a deeply nested element', { ...training, elements: [JSON.parse('['.repeat(500) + ']'.repeat(500))] }],

@@ -52,8 +52,19 @@ function readBoardFile(ctx: ServiceContext, id: string): { definition: BoardDefi
   }
 }
 
-/** The longest board name a game takes (the board files of boards/ are the project's own). */
+/** The longest board name and teleporter colour a game takes (the board files of boards/ are the project's own). */
 export const MAX_BOARD_NAME = 100
+export const MAX_TELEPORTER_COLOUR = 40
+
+/**
+ * FORMAT.md sets no length for a board's name or a teleporter's colour, but a game prints both to
+ * people: the name on every page, a colour in the story of every teleport (pages and mail).
+ */
+function wordTooLong(board: BoardDefinition): string | null {
+  if (board.name.length > MAX_BOARD_NAME) return `boardFile.name: at most ${MAX_BOARD_NAME} characters for a game's board`
+  const index = board.elements.findIndex((e) => e.type === 'teleporter' && e.colour.length > MAX_TELEPORTER_COLOUR)
+  return index < 0 ? null : `boardFile.elements[${index}].colour: at most ${MAX_TELEPORTER_COLOUR} characters for a game's board`
+}
 
 type GameSettings = z.output<typeof createGameRequest>
 type Defaulted = 'pathPreview' | 'reminderHours' | 'replyFromAnyAddress'
@@ -75,8 +86,8 @@ export function createGame(ctx: ServiceContext, gmUserId: number, input: Omit<Ga
     if (!parsed.ok) throw badRequest(parsed.error, 'boardFile')
     board = parsed.value
     file = input.boardFile
-    // FORMAT.md sets no length; a game shows its board's name on every page and in the mail.
-    if (board.name.length > MAX_BOARD_NAME) throw badRequest(`boardFile.name: at most ${MAX_BOARD_NAME} characters for a game's board`, 'boardFile')
+    const tooLong = wordTooLong(board)
+    if (tooLong) throw badRequest(tooLong, 'boardFile')
     // A game is won by tagging every flag (R34); a board without flags could only end by elimination.
     if (compileBoard(board).flagCount === 0) throw badRequest('boardFile: a board for a game needs at least one flag', 'boardFile')
   }
