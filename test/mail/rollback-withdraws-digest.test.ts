@@ -1,7 +1,8 @@
 // A digest already made but not yet sent when its turn is rolled back (migration 043): the SMTP
 // server is down from the digests' making until after the rollback. Ann's digest holds a message
 // as well as the withdrawn results and hand: it goes, made again without them. Cid's held only
-// the withdrawn turn: it is withdrawn whole. Once a digest has gone, its parts are dropped.
+// the withdrawn turn: it is withdrawn whole, and the next one, with the rollback's notice, is due
+// at once. Once a digest has gone, its parts are dropped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { preferencesRepository } from '../../src/server/mail/preferences.js'
 import { retryDelay } from '../../src/server/mail/worker.js'
@@ -71,6 +72,13 @@ describe('a rollback and a digest made but not sent', () => {
     for (const withdrawn of WITHDRAWN) expect(text).not.toContain(withdrawn)
     expect(mailsTo(w.smtp, 'cid@example.org').filter((m) => m.subject.startsWith('BotWars digest'))).toEqual([])
     expect(partsKept()).toBe(0)
+    // Cid's digest never went, so the next is due at once: the rollback's notice, without a day's wait.
+    expect(w.t.app.runDueWork().digests).toBe(1)
+    await w.t.app.mailer.deliver()
+    const cid = mailsTo(w.smtp, 'cid@example.org').filter((m) => m.subject.startsWith('BotWars digest'))
+    expect(cid).toHaveLength(1)
+    expect(cid[0]!.text).toContain('turn 1 is rolled back')
+    for (const withdrawn of WITHDRAWN) expect(cid[0]!.text).not.toContain(withdrawn)
   })
 
   it('leaves a digest that has gone alone, and drops its parts', async () => {

@@ -1,7 +1,7 @@
 // Withdrawing the mail a rolled-back turn made untrue (services/rollback.ts, migration 042): what
 // is still queued or held for a digest goes, and a digest queued but not sent yet is made again
-// from its other parts (migration 043), or withdrawn when none is left. Runs inside the
-// rollback's transaction.
+// from its other parts (migration 043), or withdrawn when none is left (and the next one is then
+// due at once). Runs inside the rollback's transaction.
 import type { ServiceContext } from '../services/context.js'
 import { composeDigest } from './digest.js'
 
@@ -12,7 +12,12 @@ export function withdrawMailRestingOn(ctx: ServiceContext, gameId: string, turn:
   for (const id of digests) {
     const left = ctx.outbox.digestParts(id)
     if (left.length === 0) {
-      if (ctx.outbox.withdrawUnsent(id)) digestsWithdrawn++
+      const recipient = ctx.outbox.withdrawUnsent(id)
+      if (recipient === null) continue
+      digestsWithdrawn++
+      // A digest a day at most, and this one never went: what is held now (the rollback's own
+      // notice, at least) goes in the next digest at once, not a day after the withdrawn one.
+      ctx.outbox.digestWithdrawn(recipient)
     } else {
       const { subject, body, gameId: digestGame } = composeDigest(ctx, left)
       ctx.outbox.rewriteUnsent(id, subject, body, digestGame)

@@ -59,7 +59,8 @@ export function outboxRepository(db: Db) {
   const dropParts = db.prepare<[number]>('DELETE FROM mail_digest WHERE digest_id = ?')
   const rewrite = db.prepare<[string, string, string | null, number]>(
     "UPDATE outbox SET subject = ?, body = ?, game_id = ? WHERE id = ? AND status IN ('pending', 'sending')")
-  const withdrawUnsent = db.prepare<[number]>("DELETE FROM outbox WHERE id = ? AND status IN ('pending', 'sending')")
+  const withdrawUnsent = db.prepare<[number], string>("DELETE FROM outbox WHERE id = ? AND status IN ('pending', 'sending') RETURNING recipient").pluck()
+  const undigested = db.prepare<[string]>('UPDATE mail_preferences SET last_digest_at = NULL WHERE email = ?')
   const digested = db.prepare<[number, string]>('UPDATE mail_preferences SET last_digest_at = ? WHERE email = ?')
   const claim = db.prepare<[number, number, number, number], OutboxRow>(`UPDATE outbox
     SET status = 'sending', lease_until = ?, attempts = attempts + 1
@@ -127,8 +128,10 @@ export function outboxRepository(db: Db) {
     digestParts: (digestId: number) => parts.all(digestId),
     /** Writes a digest not sent yet again (from its remaining parts); false if it has gone meanwhile. */
     rewriteUnsent: (id: number, subject: string, body: string, gameId: string | null) => rewrite.run(subject, body, gameId, id).changes > 0,
-    /** Withdraws a mail not sent yet (and a digest's parts with it); false if it has gone meanwhile. */
-    withdrawUnsent: (id: number) => withdrawUnsent.run(id).changes > 0,
+    /** Withdraws a mail not sent yet (and a digest's parts with it); returns its recipient, or null if it has gone meanwhile. */
+    withdrawUnsent: (id: number): string | null => withdrawUnsent.get(id) ?? null,
+    /** Their next digest is due at once: the one counted as their last was withdrawn before it went. */
+    digestWithdrawn: (recipient: string) => { undigested.run(recipient) },
     claim: (now: number, leaseMs: number) => claim.get(now + leaseMs, now, now, now),
     // A digest's parts are kept only while it may still be withdrawn from.
     markSent: db.transaction((id: number, now: number) => { if (sent.run(now, id).changes > 0) dropParts.run(id) }),
