@@ -1,8 +1,8 @@
 // Programs: checking a submission against the hand (R8) and filling a missing one (R9).
 import { byPlayer, forPlayer } from './by-player.js'
-import { canUseCard, cardSetsFor, formatCard, unfusedRegisters } from './deck.js'
+import { canUseCard, cardSetsFor, formatCard } from './deck.js'
 import { ownState, shuffleAdvancing } from './random.js'
-import { REGISTER_COUNT, type Card, type GameState, type RandomState, type RobotState, type TurnOrders } from './types.js'
+import { REGISTER_COUNT, type Card, type CardSet, type GameState, type RandomState, type RobotState, type TurnOrders } from './types.js'
 import { needsProgram } from './turn.js'
 
 /**
@@ -10,21 +10,28 @@ import { needsProgram } from './turn.js'
  * one per register (none while rebooting, R33). Returns a message naming what is wrong, or null.
  */
 export function programProblem(robot: RobotState, hand: readonly Card[] | null, cards: readonly Card[]): string | null {
-  const wanted = needsProgram(robot) ? unfusedRegisters(robot).length : 0
+  const wanted = registersToFill(robot)
   if (cards.length !== wanted) {
     return robot.rebooting
       ? 'a rebooting robot plays no cards (R33)'
       : `the program needs exactly ${wanted} card${wanted === 1 ? '' : 's'}, one per unfused register (R8), not ${cards.length}`
   }
-  const seen = new Set<number>()
-  const sets = cardSetsFor(robot.stations.length)
-  for (const [i, card] of cards.entries()) {
-    if (seen.has(card.priority)) return `card ${i + 1} (${formatCard(card)}) is used twice`
-    seen.add(card.priority)
-    if (hand && !hand.some((h) => h.priority === card.priority)) return `card ${i + 1} (${formatCard(card)}) is not in your hand`
+  // Plain loops over at most five cards and a hand of nine: this runs for every submission.
+  const sets = robot.stations.length < 2 ? NO_SETS : cardSetsFor(robot.stations.length)
+  for (let i = 0; i < cards.length; i++) {
+    const card = cards[i]!
+    for (let j = 0; j < i; j++) if (cards[j]!.priority === card.priority) return `card ${i + 1} (${formatCard(card)}) is used twice`
+    if (hand && !inHand(hand, card.priority)) return `card ${i + 1} (${formatCard(card)}) is not in your hand`
     if (!canUseCard(card, sets)) return `card ${i + 1} (${formatCard(card)}) belongs to a card set this robot has not unlocked (R6)`
   }
   return null
+}
+
+const NO_SETS: readonly CardSet[] = []
+
+function inHand(hand: readonly Card[], priority: number): boolean {
+  for (let i = 0; i < hand.length; i++) if (hand[i]!.priority === priority) return true
+  return false
 }
 
 /** How many registers a program fills: the unfused ones (R8), none while rebooting (R33). */

@@ -5,7 +5,7 @@ import Database from '../../src/server/plugins/sqlite.js'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../src/server/plugins/db.js'
-import { groupCommit } from '../../src/server/services/group-commit.js'
+import { groupCommit, MAX_GATHER_TURNS } from '../../src/server/services/group-commit.js'
 import { tempDir } from './helpers.js'
 
 let db: Db
@@ -84,4 +84,32 @@ it('lets a job use nested transactions (they become savepoints inside its own)',
   ])
   expect(result.map((r) => r.status)).toEqual(['fulfilled', 'rejected'])
   expect(texts()).toEqual(['inner ok'])
+})
+
+/** Waits for `turns` turns of the event loop (each a poll for input and a check phase). */
+const loopTurns = async (turns: number) => { for (let i = 0; i < turns; i++) await new Promise((resolve) => setImmediate(resolve)) }
+
+it('lets jobs that keep arriving, a turn of the event loop apart, join the waiting batch', async () => {
+  const write = groupCommit(db)
+  const first = write(insert('a'))
+  await loopTurns(1)
+  const second = write(insert('b')) // arrives while the batch still gathers
+  await Promise.all([first, second])
+  expect(write.stats).toEqual({ batches: 1, jobs: 2 })
+})
+
+it('writes the batch once a turn of the loop brings no job, and after MAX_GATHER_TURNS turns even if jobs keep coming', async () => {
+  const write = groupCommit(db)
+  await write(insert('alone')) // a lone job: one empty turn, then the COMMIT
+  expect(write.stats).toEqual({ batches: 1, jobs: 1 })
+  // One job every turn, for twice as many turns as a batch waits: the first batch cannot take them all.
+  const pending: Promise<number>[] = []
+  for (let i = 0; i < 2 * MAX_GATHER_TURNS + 2; i++) {
+    pending.push(write(insert(`steady ${i}`)))
+    await loopTurns(1)
+  }
+  await Promise.all(pending)
+  expect(write.stats.batches).toBeGreaterThanOrEqual(3)
+  expect(write.stats.jobs).toBe(1 + 2 * MAX_GATHER_TURNS + 2)
+  expect(texts()).toEqual(['alone', ...Array.from({ length: 2 * MAX_GATHER_TURNS + 2 }, (_, i) => `steady ${i}`)])
 })

@@ -42,20 +42,19 @@ function markIfAllProgramsIn(ctx: ServiceContext, turnId: number, dealt: GameSta
 /**
  * Dealt states parsed for submissions, by turn: a dealt state never changes once the turn is
  * stored, so each is parsed once instead of on every submission. Read-only (never handed to the
- * engine, which gets its own parse); keyed with the turn's game, number and opening time as well,
- * so a turn id reused after a deletion cannot match. Bounded: 2,000 states (at most about 13 MiB
- * for 8 players), least recently used out first.
+ * engine, which gets its own parse). Kept by turn id (a number: no key to build and hash per
+ * submission) with the turn's game, number and opening time, which must match as well, so a turn
+ * id reused after a deletion cannot match. Bounded: 2,000 states (at most about 13 MiB for 8
+ * players), least recently used out first.
  */
 const DEALT_CACHE_SIZE = 2000
-const dealtCache = lruMap<string, GameState>(DEALT_CACHE_SIZE)
+const dealtCache = lruMap<number, { gameId: string; number: number; openedAt: number; state: GameState }>(DEALT_CACHE_SIZE)
 
 function sharedDealtState(ctx: ServiceContext, gameId: string, turnId: number, number: number, openedAt: number): GameState {
-  const key = `${turnId}:${gameId}:${number}:${openedAt}`
-  let state = dealtCache.get(key)
-  if (!state) {
-    state = JSON.parse(ctx.turns.dealtStateJson(turnId)!) as GameState
-    dealtCache.set(key, state)
-  }
+  const kept = dealtCache.get(turnId)
+  if (kept && kept.gameId === gameId && kept.number === number && kept.openedAt === openedAt) return kept.state
+  const state = JSON.parse(ctx.turns.dealtStateJson(turnId)!) as GameState
+  dealtCache.set(turnId, { gameId, number, openedAt, state })
   return state
 }
 
