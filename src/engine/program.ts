@@ -2,7 +2,7 @@
 import { byPlayer, forPlayer } from './by-player.js'
 import { canUseCard, cardSetsFor, formatCard } from './deck.js'
 import { ownState, shuffleAdvancing } from './random.js'
-import { REGISTER_COUNT, type Card, type CardSet, type GameState, type RandomState, type RobotState, type TurnOrders } from './types.js'
+import { REGISTER_COUNT, type Card, type GameState, type RandomState, type RobotState, type TurnOrders } from './types.js'
 import { needsProgram } from './turn.js'
 
 /**
@@ -17,7 +17,7 @@ export function programProblem(robot: RobotState, hand: readonly Card[] | null, 
       : `the program needs exactly ${wanted} card${wanted === 1 ? '' : 's'}, one per unfused register (R8), not ${cards.length}`
   }
   // Plain loops over at most five cards and a hand of nine: this runs for every submission.
-  const sets = robot.stations.length < 2 ? NO_SETS : cardSetsFor(robot.stations.length)
+  const sets = cardSetsFor(robot.stations.length)
   for (let i = 0; i < cards.length; i++) {
     const card = cards[i]!
     for (let j = 0; j < i; j++) if (cards[j]!.priority === card.priority) return `card ${i + 1} (${formatCard(card)}) is used twice`
@@ -26,8 +26,6 @@ export function programProblem(robot: RobotState, hand: readonly Card[] | null, 
   }
   return null
 }
-
-const NO_SETS: readonly CardSet[] = []
 
 function inHand(hand: readonly Card[], priority: number): boolean {
   for (let i = 0; i < hand.length; i++) if (hand[i]!.priority === priority) return true
