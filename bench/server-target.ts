@@ -26,6 +26,7 @@ import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import { buildApp } from '../src/server/app.js'
 import { openDatabase } from '../src/server/plugins/db.js'
+import { startCheckpointer } from '../src/server/plugins/checkpointer.js'
 import { groupCommit } from '../src/server/services/group-commit.js'
 import { SESSION_TTL_MS } from '../src/server/services/auth.js'
 import { closeTurn } from '../src/server/services/turns.js'
@@ -141,11 +142,12 @@ async function copyReportPages(): Promise<{ pages: number; meanBytes: number }> 
 }
 bare.post('/bare', async (request, reply) => reply.status(201).send({ ok: true, got: (request.body as { cards?: unknown[] }).cards?.length ?? 0 }))
 // The durable write alone: the same body stored as one row by a group commit (services/group-commit.ts)
-// in a SQLite file opened as the app opens its own (WAL, synchronous=NORMAL), into a table shaped like
+// in a SQLite file opened as the app opens its own (WAL, synchronous=NORMAL, checkpointed by a worker thread), into a table shaped like
 // `submissions` (its unique index on turn, player and version, over as many turns as the submission
 // games have), and answered only after the COMMIT, as a submission is. What a submission costs beyond
 // this is the app's own work: who is asking, the checks, the context read.
 const yardstick = openDatabase(join(dir, 'yardstick.db'))
+const yardstickCheckpointer = startCheckpointer(yardstick, join(dir, 'yardstick.db'), (message) => console.error(message))
 yardstick.exec(`CREATE TABLE writes (id INTEGER PRIMARY KEY, turn_id INTEGER NOT NULL, player_id TEXT NOT NULL,
   version INTEGER NOT NULL, cards_json TEXT NOT NULL, submitted_at INTEGER NOT NULL, UNIQUE (turn_id, player_id, version))`)
 const writeRow = yardstick.prepare('INSERT INTO writes (turn_id, player_id, version, cards_json, submitted_at) VALUES (?, ?, ?, ?, ?)')
@@ -167,6 +169,7 @@ process.stdout.write(JSON.stringify(target) + '\n')
 
 const stop = async () => {
   await Promise.allSettled([app.close(), bare.close()])
+  await yardstickCheckpointer.stop()
   yardstick.close()
   rmSync(dir, { recursive: true, force: true })
   process.exit(0)

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import type { Config } from './config.js'
 import { installErrorHandling } from './errors.js'
 import { openDatabase, type Db } from './plugins/db.js'
+import { startCheckpointer } from './plugins/checkpointer.js'
 import { chooseTransport, mailer, type Mailer } from './plugins/mail.js'
 import { registerSecurityHeaders } from './plugins/security-headers.js'
 import { registerSessions } from './plugins/session.js'
@@ -75,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
   })
   const db = openDatabase(options.config.databasePath)
+  const checkpointer = options.config.databasePath === ':memory:' ? null : startCheckpointer(db, options.config.databasePath, (message) => app.log.warn(message))
   const ctx = createContext({
     db, now: options.now ?? Date.now, baseUrl: options.config.baseUrl,
     boardsDir: options.boardsDir ?? fileURLToPath(new URL('../../boards/', import.meta.url)),
@@ -93,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('advanceSeries', () => advanceSeries(ctx))
   app.addHook('onClose', async () => {
     transport.close()
+    await checkpointer?.stop()
     db.close()
   })
 

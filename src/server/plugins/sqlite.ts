@@ -15,7 +15,10 @@ import type BetterSqlite3 from 'better-sqlite3'
 const require = createRequire(import.meta.url)
 const major = Number(process.versions.node.split('.')[0])
 
-const Database = require(major >= 22 ? 'better-sqlite3' : 'better-sqlite3-node20') as typeof BetterSqlite3
+/** The package loaded, as a resolved file: a worker thread loads the very same one (plugins/checkpointer.ts). */
+export const SQLITE_MODULE_PATH = require.resolve(major >= 22 ? 'better-sqlite3' : 'better-sqlite3-node20')
+
+const Database = require(SQLITE_MODULE_PATH) as typeof BetterSqlite3
 
 // The types, as `Database.Database` and `Database.Statement` like better-sqlite3's own.
 declare namespace Database {

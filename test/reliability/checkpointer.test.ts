@@ -1,0 +1,96 @@
+// The WAL checkpointer (src/server/plugins/checkpointer.ts): a worker thread copies the WAL into
+// the database while the app's connection goes on writing; the app's own automatic checkpoint
+// stays as a backstop that restarts the WAL; a worker that fails hands checkpointing back.
+import { rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openDatabase, type Db } from '../../src/server/plugins/db.js'
+import { BACKSTOP_PAGES, SQLITE_DEFAULT_PAGES, startCheckpointer, type Checkpointer } from '../../src/server/plugins/checkpointer.js'
+import { waitFor } from '../../src/testkit/server-process.js'
+import { tempDir } from '../server/helpers.js'
+
+const PAGE = 4096
+const ROW = 'x'.repeat(2000)
+
+let cleanup: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step()
+  cleanup = []
+})
+
+/** A fresh database file with a table to write to, and the checkpointer on it. */
+function setUp(path?: string): { db: Db; file: string; checkpointer: Checkpointer; warnings: string[] } {
+  const dir = tempDir('botwars-checkpoint-')
+  const file = join(dir, 'botwars.db')
+  const db = openDatabase(file)
+  db.exec('CREATE TABLE writes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)')
+  const warnings: string[] = []
+  const checkpointer = startCheckpointer(db, path ?? file, (message) => warnings.push(message))
+  cleanup.push(async () => {
+    await checkpointer.stop()
+    db.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+  return { db, file, checkpointer, warnings }
+}
+
+/** `count` transactions of one 2 KB row each: about a page of WAL per transaction. */
+function write(db: Db, count: number): void {
+  const insert = db.prepare('INSERT INTO writes (body) VALUES (?)')
+  for (let i = 0; i < count; i++) insert.run(ROW)
+}
+
+const size = (file: string) => statSync(file).size
+
+describe('the WAL checkpointer', () => {
+  it('raises the app connection\'s own checkpoint to the backstop', () => {
+    const { db } = setUp()
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(BACKSTOP_PAGES)
+  })
+
+  it('copies committed pages into the database file from its thread, while the app\'s connection would not yet', async () => {
+    const { db, file } = setUp()
+    const before = size(file)
+    // Far below the backstop: the app's connection alone would leave every page in the WAL.
+    write(db, 300)
+    expect(await waitFor(() => size(file) >= before + 300 * 2000, 5000, 20)).toBe(true)
+    // Every row is there, read through the app's connection as ever.
+    expect(db.prepare('SELECT count(*) FROM writes').pluck().get()).toBe(300)
+  })
+
+  it('keeps the WAL bounded under writes that never pause: the backstop restarts it', () => {
+    const { db, file } = setUp()
+    // Four times the backstop, in transactions back to back without a turn of the event loop.
+    write(db, 4 * BACKSTOP_PAGES)
+    // A WAL restarted from its beginning is overwritten, not grown. It may pass the backstop by
+    // some pages (a commit that finds the worker checkpointing leaves the backstop to the next),
+    // never by as many again.
+    expect(size(`${file}-wal`)).toBeLessThan(2 * BACKSTOP_PAGES * (PAGE + 24))
+    expect(db.prepare('SELECT count(*) FROM writes').pluck().get()).toBe(4 * BACKSTOP_PAGES)
+  })
+
+  it('hands checkpointing back to the app\'s connection, with a warning, when the worker fails', async () => {
+    // A worker that cannot open its database fails at once (the file must exist).
+    const { db, checkpointer, warnings } = setUp('/nonexistent/botwars.db')
+    expect(await waitFor(() => !checkpointer.running, 5000, 20)).toBe(true)
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(SQLITE_DEFAULT_PAGES)
+    expect(warnings.join('\n')).toMatch(/checkpointer stopped/)
+    write(db, 10)
+    expect(db.prepare('SELECT count(*) FROM writes').pluck().get()).toBe(10)
+  })
+
+  it('stops with its connection closed, after which the database closes as the last connection (the WAL is removed)', async () => {
+    const { db, file, checkpointer, warnings } = setUp()
+    write(db, 50)
+    await checkpointer.stop()
+    expect(checkpointer.running).toBe(false)
+    await checkpointer.stop() // a second stop is harmless
+    db.close()
+    // SQLite deletes the WAL only when the last connection to the database closes.
+    expect(() => statSync(`${file}-wal`)).toThrow()
+    expect(warnings).toEqual([])
+    const again = openDatabase(file)
+    expect(again.prepare('SELECT count(*) FROM writes').pluck().get()).toBe(50)
+    again.close()
+  })
+})
