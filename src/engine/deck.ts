@@ -4,7 +4,7 @@ import { byPlayer } from './by-player.js'
 import { ownState, shuffleAdvancing } from './random.js'
 import {
   MAX_HP, REGISTER_COUNT,
-  type Card, type CardKind, type CardSet, type GameState, type RobotState,
+  type Card, type CardKind, type CardSet, type GameState, type RandomState, type RobotState,
 } from './types.js'
 
 /** R5: each kind's count, first priority and step. */
@@ -220,7 +220,16 @@ export function dealHands(state: GameState): GameState {
   }
   const hands = byPlayer<Card[]>()
   for (let seat = 0; seat < seats; seat++) hands[robots[seat]!.player] = bySeat[seat]!
-  return { ...state, robots, hands, rng }
+  return stateAfterDraws(state, robots, hands, rng)
+}
+
+/**
+ * The state with the robots, hands and generator a deal (or a fill, program.ts) leaves, field by
+ * field in GameState's order: a spread of a state parsed from JSON copies it key by key, where a
+ * literal is one allocation of one shape.
+ */
+export function stateAfterDraws(state: GameState, robots: RobotState[], hands: Record<string, Card[]>, rng: RandomState): GameState {
+  return { turn: state.turn, robots, board: state.board, optionDeck: state.optionDeck, hands, rng, gameOver: state.gameOver, winners: state.winners }
 }
 
 /** Whether a robot holds a fused register still waiting for its card (R33, A1). */

@@ -1,6 +1,6 @@
 // Programs: checking a submission against the hand (R8) and filling a missing one (R9).
 import { byPlayer, forPlayer } from './by-player.js'
-import { canUseCard, cardSetsFor, formatCard } from './deck.js'
+import { canUseCard, cardSetsFor, formatCard, stateAfterDraws } from './deck.js'
 import { ownState, shuffleAdvancing } from './random.js'
 import { REGISTER_COUNT, type Card, type GameState, type RandomState, type RobotState, type TurnOrders } from './types.js'
 import { needsProgram } from './turn.js'
@@ -56,7 +56,7 @@ export function fillMissingOrders(state: GameState, player: string): [TurnOrders
   if (!robot) throw new Error(`fillMissingOrders: no robot for ${player}`)
   const rng = ownState(state.rng)
   const orders = randomProgram(state, robot, rng)
-  return [orders, { ...state, rng }]
+  return [orders, stateAfterDraws(state, state.robots, state.hands, rng)]
 }
 
 /**
@@ -71,5 +71,5 @@ export function fillMissingOrdersFor(state: GameState, missing: (player: string)
   for (const robot of state.robots) {
     if (needsProgram(robot) && missing(robot.player)) orders[robot.player] = randomProgram(state, robot, rng)
   }
-  return [orders, { ...state, rng }]
+  return [orders, stateAfterDraws(state, state.robots, state.hands, rng)]
 }

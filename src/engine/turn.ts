@@ -89,7 +89,7 @@ export function resolveTurn(board: Board, state: GameState, orders: Readonly<Rec
     boardState: state.board,
     robots,
     registers: [],
-    optionDeck: [...state.optionDeck],
+    optionDeck: state.optionDeck.slice(),
     events: [],
     time: { stage: 0, phase: 'orders', priority: null, step: 0 },
     stamp: null,
