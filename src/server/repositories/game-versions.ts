@@ -11,6 +11,9 @@
 //   commit moves SQLite's `PRAGMA data_version`, which `current()` reads (data-version.ts: once per
 //   synchronous run, shared with the other caches); then every game's moves.
 // Only tables that no cached view reads are left out (IGNORED, each with why).
+// Each game also has a core version, which moves only with writes to its own rows of games, seats
+// and turns (and with everything else that moves all games): the checks of a program submission
+// read nothing else, and every submission writes a submissions row, which moves the game's version.
 // A version that moved for a write later rolled back only costs a rendering; the version is read
 // before a view's data is, so a write during an asynchronous rendering makes that rendering stale.
 import type { Db } from '../plugins/db.js'
@@ -30,9 +33,14 @@ const IGNORED: Record<string, string> = {
 export interface GameVersions {
   /** The game's version now: equal strings mean no write touched the game in between. */
   current(gameId: string): string
+  /** The game's core version now: equal strings mean no write touched its games, seats or turns rows in between. */
+  core(gameId: string): string
   /** How many games have a version of their own (the rest share the start value). */
   readonly size: number
 }
+
+/** The tables whose writes move a game's core version as well (see the top of the file). */
+const CORE_TABLES: ReadonlySet<string> = new Set(['games', 'seats', 'turns'])
 
 /** Past this many games with their own version, all start again from a new generation (bounds the map). */
 const MAX_TRACKED = 100_000
@@ -50,6 +58,7 @@ export function gameVersions(db: Db): GameVersions {
 
 function track(db: Db): GameVersions {
   const versions = new Map<string, number>()
+  const coreVersions = new Map<string, number>()
   let generation = 0
   let tick = 0
   const gameChanged = (gameId: unknown) => {
@@ -58,12 +67,20 @@ function track(db: Db): GameVersions {
     versions.set(gameId, ++tick)
     return null
   }
+  const gameCoreChanged = (gameId: unknown) => {
+    if (typeof gameId !== 'string') return null
+    gameChanged(gameId)
+    coreVersions.set(gameId, tick)
+    return null
+  }
   const everythingChanged = () => {
     generation++
     versions.clear()
+    coreVersions.clear()
     return null
   }
   db.function('botwars_game_changed', { deterministic: false, directOnly: false }, gameChanged)
+  db.function('botwars_game_core_changed', { deterministic: false, directOnly: false }, gameCoreChanged)
   db.function('botwars_all_changed', { deterministic: false, directOnly: false }, everythingChanged)
   const tables = db.prepare<[], string>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).pluck().all()
   for (const table of tables) {
@@ -73,19 +90,28 @@ function track(db: Db): GameVersions {
       table === 'games' ? `${row}.id` : columns.has('game_id') ? `${row}.game_id` : columns.has('turn_id') ? `(SELECT game_id FROM turns WHERE id = ${row}.turn_id)` : null
     for (const op of ['INSERT', 'UPDATE', 'DELETE'] as const) {
       const rows = op === 'INSERT' ? ['NEW' as const] : op === 'DELETE' ? ['OLD' as const] : ['OLD' as const, 'NEW' as const]
-      const body = gameOf('NEW') === null ? 'SELECT botwars_all_changed();' : rows.map((row) => `SELECT botwars_game_changed(${gameOf(row)});`).join(' ')
+      const changed = CORE_TABLES.has(table) ? 'botwars_game_core_changed' : 'botwars_game_changed'
+      const body = gameOf('NEW') === null ? 'SELECT botwars_all_changed();' : rows.map((row) => `SELECT ${changed}(${gameOf(row)});`).join(' ')
       db.exec(`CREATE TEMP TRIGGER IF NOT EXISTS "botwars_version_${table}_${op.toLowerCase()}" AFTER ${op} ON main."${table}" BEGIN ${body} END`)
     }
   }
   let seenDataVersion = dataVersionNow(db)
+  /** Another connection's commit moves every game's versions. */
+  const seeOtherConnections = () => {
+    const now = dataVersionNow(db)
+    if (now !== seenDataVersion) {
+      seenDataVersion = now
+      everythingChanged()
+    }
+  }
   return {
     current(gameId) {
-      const now = dataVersionNow(db)
-      if (now !== seenDataVersion) {
-        seenDataVersion = now
-        everythingChanged()
-      }
+      seeOtherConnections()
       return `${generation}.${versions.get(gameId) ?? 0}`
+    },
+    core(gameId) {
+      seeOtherConnections()
+      return `${generation}.${coreVersions.get(gameId) ?? 0}`
     },
     get size() { return versions.size },
   }

@@ -25,8 +25,8 @@ export interface PublishedHead { id: number; number: number; published_at: numbe
 
 export type NewSubmission = Omit<SubmissionRow, 'id' | 'version'>
 
-/** One row: the game (always), the user's seat, the turn and the seat's latest program (each null when missing). */
-export interface SubmissionContext {
+/** Where a submission goes: the game (always), the user's first seat and the turn (each null when missing). */
+export interface SubmissionPlace {
   game_status: string; gm_user_id: number
   /** 1 for a practice game (issue 15): its turn closes as soon as every program is in. */
   practice: number
@@ -34,25 +34,35 @@ export interface SubmissionContext {
   turn_id: number | null; turn_number: number | null; turn_status: TurnStatus | null; opened_at: number | null
   reopened_player_id: string | null; programs_in: number | null
   deadline: number | null; gm_locked_at: number | null; paused_at: number | null
+}
+
+/** The latest version of a seat's program for a turn. */
+export interface LatestVersion { version: number; sacrifice_at: number; double_wrench: string }
+
+/** All a submission checks: its place and the seat's latest program (null before its first). */
+export interface SubmissionContext extends SubmissionPlace {
   previous_version: number | null; previous_sacrifice_at: number | null; previous_double_wrench: string | null
 }
 
-/** The columns of the submission context's statement, in order: checked against the statement when it is prepared. */
-const SUBMISSION_CONTEXT_COLUMNS = 'game_status,gm_user_id,paused_at,practice,player_id,user_id,turn_id,turn_number,turn_status,' +
-  'opened_at,reopened_player_id,programs_in,deadline,gm_locked_at,previous_version,previous_sacrifice_at,previous_double_wrench'
+/**
+ * The columns of the statement that reads a submission's place, in order: checked against the
+ * statement when it is prepared.
+ */
+const SUBMISSION_PLACE_COLUMNS = 'game_status,gm_user_id,paused_at,practice,player_id,user_id,turn_id,turn_number,turn_status,' +
+  'opened_at,reopened_player_id,programs_in,deadline,gm_locked_at'
 
-/** The submission context's raw row, named (SUBMISSION_CONTEXT_COLUMNS is the order). */
-function submissionContextOf(row: unknown[]): SubmissionContext {
+/** A submission's place from its statement's raw row (SUBMISSION_PLACE_COLUMNS is the order). */
+function submissionPlaceOf(row: unknown[]): SubmissionPlace {
   const [
     game_status, gm_user_id, paused_at, practice, player_id, user_id, turn_id, turn_number, turn_status,
-    opened_at, reopened_player_id, programs_in, deadline, gm_locked_at, previous_version, previous_sacrifice_at, previous_double_wrench,
+    opened_at, reopened_player_id, programs_in, deadline, gm_locked_at,
   ] = row as [
     string, number, number | null, number, string | null, number | null, number | null, number | null, TurnStatus | null,
-    number | null, string | null, number | null, number | null, number | null, number | null, number | null, string | null,
+    number | null, string | null, number | null, number | null, number | null,
   ]
   return {
     game_status, gm_user_id, paused_at, practice, player_id, user_id, turn_id, turn_number, turn_status,
-    opened_at, reopened_player_id, programs_in, deadline, gm_locked_at, previous_version, previous_sacrifice_at, previous_double_wrench,
+    opened_at, reopened_player_id, programs_in, deadline, gm_locked_at,
   }
 }
 
@@ -120,21 +130,22 @@ export function turnsRepository(db: Db) {
   // and these trips were most of a submission's time (docs/performance.md). Read as a raw row
   // (an array) and named in JavaScript: better-sqlite3 building a 17-key object cost 1.5 µs of the
   // 5 µs the read took.
-  const submissionContext = db.prepare<{ game: string; user: number; turn: number }, unknown[]>(`SELECT
+  // Where a submission goes: the game (always), the user's first seat, the turn (each null when missing).
+  const submissionPlace = db.prepare<{ game: string; user: number; turn: number }, unknown[]>(`SELECT
       g.status AS game_status, g.gm_user_id, g.paused_at, g.practice,
       s.player_id, s.user_id,
       t.id AS turn_id, t.number AS turn_number, t.status AS turn_status, t.opened_at, t.reopened_player_id, t.programs_in,
-      t.deadline, t.gm_locked_at,
-      p.version AS previous_version, p.sacrifice_at AS previous_sacrifice_at, p.double_wrench AS previous_double_wrench
+      t.deadline, t.gm_locked_at
     FROM games g
     LEFT JOIN seats s ON s.game_id = g.id AND s.user_id = @user
     LEFT JOIN turns t ON t.game_id = g.id AND t.number = @turn
-    LEFT JOIN submissions p ON p.turn_id = t.id AND p.player_id = s.player_id
-      AND p.version = (SELECT MAX(version) FROM submissions WHERE turn_id = t.id AND player_id = s.player_id)
     WHERE g.id = @game
     ORDER BY s.seat_no LIMIT 1`).raw()
-  const contextColumns = submissionContext.columns().map((column) => column.name).join()
-  if (contextColumns !== SUBMISSION_CONTEXT_COLUMNS) throw new Error(`submissionContext: columns ${contextColumns}, read as ${SUBMISSION_CONTEXT_COLUMNS}`)
+  const placeColumns = submissionPlace.columns().map((column) => column.name).join()
+  if (placeColumns !== SUBMISSION_PLACE_COLUMNS) throw new Error(`submissionPlace: columns ${placeColumns}, read as ${SUBMISSION_PLACE_COLUMNS}`)
+  // The newest version by the unique index (turn_id, player_id, version), read from its far end.
+  const latestVersion = db.prepare<[number, string], LatestVersion>(
+    'SELECT version, sacrifice_at, double_wrench FROM submissions WHERE turn_id = ? AND player_id = ? ORDER BY version DESC LIMIT 1')
   const submitters = db.prepare<[number], string>('SELECT DISTINCT player_id FROM submissions WHERE turn_id = ?').pluck()
   const versions = db.prepare<[number, string, number, number], SubmissionRow>(
     'SELECT * FROM submissions WHERE turn_id = ? AND player_id = ? AND version >= ? ORDER BY version LIMIT ?')
@@ -164,11 +175,13 @@ export function turnsRepository(db: Db) {
     setReviewUntil: (id: number, until: number) => { setReviewUntil.run(until, id) },
     markReminded: (id: number) => markReminded.run(id).changes === 1,
     addSubmission: (s: NewSubmission) => { insertSubmission.run(s) },
-    /** What submitting to `turn` of `game` as `user` has to check, or undefined for no such game. */
-    submissionContext: (game: string, user: number, turn: number) => {
-      const row = submissionContext.get({ game, user, turn })
-      return row && submissionContextOf(row)
+    /** Where submitting to `turn` of `game` as `user` goes (services/submission-context.ts), or undefined for no such game. */
+    submissionPlace: (game: string, user: number, turn: number): SubmissionPlace | undefined => {
+      const row = submissionPlace.get({ game, user, turn })
+      return row && submissionPlaceOf(row)
     },
+    /** The seat's latest program for the turn, or undefined before its first. */
+    latestVersion: (turnId: number, playerId: string): LatestVersion | undefined => latestVersion.get(turnId, playerId),
     /** Stores the given version and returns the stored row. */
     insertSubmission: (s: NewSubmission & { version: number }): SubmissionRow => {
       const id = insertVersion.run(s.turn_id, s.player_id, s.user_id, s.version, s.cards_json, s.reboot_next, s.sacrifice_at,

@@ -12,6 +12,7 @@ import { turnsRepository } from '../repositories/turns.js'
 import { usersRepository, type UserRow } from '../repositories/users.js'
 import { boardCache } from './board-cache.js'
 import { groupCommit } from './group-commit.js'
+import { submissionContexts } from './submission-context.js'
 
 export interface ServiceOptions {
   db: Db
@@ -34,11 +35,14 @@ export function createContext(options: ServiceOptions) {
   // Made once: better-sqlite3 builds a wrapper with four variants for every db.transaction call,
   // which was an eighth of a program submission's time when done per write.
   const transaction = db.transaction(<T>(work: () => T): T => work())
+  const turns = turnsRepository(db)
   const ctx = {
     ...options,
     users: usersRepository(db),
     games: gamesRepository(db),
-    turns: turnsRepository(db),
+    turns,
+    /** What a submission checks, its place kept in memory between submissions (submission-context.ts). */
+    submissionContexts: submissionContexts(db, turns),
     outbox: outboxRepository(db),
     bots: botsRepository(db),
     gm: gmRepository(db),

@@ -64,14 +64,18 @@ function sharedDealtState(ctx: ServiceContext, gameId: string, turnId: number, n
  * the turn and the previous version: a refused submission changes nothing.
  */
 export function submitProgram(ctx: ServiceContext, viewer: Viewer, gameId: string, turnNumber: number, input: SubmissionInput): SubmissionRow {
-  const { stored, practice } = ctx.write(storeProgram(ctx, viewer, gameId, turnNumber, input))
+  const { stored, practice, keep } = ctx.write(storeProgram(ctx, viewer, gameId, turnNumber, input))
+  // Committed, unless this ran inside an outer transaction: keep checks (submission-context.ts).
+  keep?.()
   if (practice) closePracticeTurn(ctx, gameId, turnNumber)
   return stored
 }
 
 /** The same, in a transaction shared with other submissions arriving at once (group-commit.ts). */
 export async function submitProgramSoon(ctx: ServiceContext, viewer: Viewer, gameId: string, turnNumber: number, input: SubmissionInput): Promise<SubmissionRow> {
-  const { stored, practice } = await ctx.writeSoon(storeProgram(ctx, viewer, gameId, turnNumber, input))
+  const { stored, practice, keep } = await ctx.writeSoon(storeProgram(ctx, viewer, gameId, turnNumber, input))
+  // The shared COMMIT has returned: the place read for this submission may be kept.
+  keep?.()
   if (practice) closePracticeTurn(ctx, gameId, turnNumber)
   return stored
 }
@@ -91,14 +95,16 @@ type SubmissionInput = z.output<typeof submissionRequest>
 export const MAX_VERSIONS = 100
 
 /** The work of a submission, to be run inside a write transaction. */
-function storeProgram(ctx: ServiceContext, viewer: Viewer, gameId: string, turnNumber: number, input: SubmissionInput): () => { stored: SubmissionRow; practice: boolean } {
+function storeProgram(ctx: ServiceContext, viewer: Viewer, gameId: string, turnNumber: number, input: SubmissionInput): () => { stored: SubmissionRow; practice: boolean; keep: (() => void) | null } {
   return () => {
     // An API token is checked here, in the transaction that stores the program (checkedViewer).
     const who = checkedViewer(ctx, viewer)
     const userId = who.user?.id
     if (userId === undefined || (who.tokenGameId !== undefined && who.tokenGameId !== gameId)) throw notFound('no such game')
-    const c = ctx.turns.submissionContext(gameId, userId, turnNumber)
-    if (!c || (c.player_id === null && c.gm_user_id !== userId)) throw notFound('no such game')
+    const read = ctx.submissionContexts.read(gameId, userId, turnNumber)
+    if (!read) throw notFound('no such game')
+    const c = read.context
+    if (c.player_id === null && c.gm_user_id !== userId) throw notFound('no such game')
     if (c.player_id === null) throw forbidden('you have no seat in this game')
     const playerId = c.player_id
     if (c.game_status !== 'running' && c.game_status !== 'paused') throw conflict(`the game is ${c.game_status}`)
@@ -133,7 +139,7 @@ function storeProgram(ctx: ServiceContext, viewer: Viewer, gameId: string, turnN
       facing: input.facing ?? null, submitted_at: ctx.now(),
     })
     if (c.turn_status === 'open' && c.programs_in === 0 && c.previous_version === null) markIfAllProgramsIn(ctx, c.turn_id, dealt)
-    return { stored, practice: c.practice === 1 }
+    return { stored, practice: c.practice === 1, keep: read.keep }
   }
 }
 
