@@ -12,7 +12,7 @@
 // the next dealt, and one JSON line answers with each player's turn and a legal program of the new
 // hand. The page games are never advanced, so their kept report pages stay what they were.
 // `copy-report-pages` copies each player's report page as sent, for the bare route's /pages/:i.
-// `profile-start` and `profile-stop FILE` record a CPU profile of this process between them (the
+// `cpu` answers the process's CPU time so far (µs). `profile-start` and `profile-stop FILE` record a CPU profile of this process between them (the
 // bench's --profile: one profile per measured run, so setup and the other runs stay out of it).
 //
 //   node --import tsx bench/server-target.ts [--db FILE] [--games N] [--players N] [--submit-games N]
@@ -198,6 +198,9 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   const argument = space < 0 ? '' : text.slice(space + 1)
   if (command === 'advance') process.stdout.write(JSON.stringify(advance()) + '\n')
   if (command === 'copy-report-pages') answer(copyReportPages())
+  // The process's CPU time so far, threads included (the WAL checkpointer's too): the bench reads it
+  // around each measured run for the server's CPU per request, which the client's speed does not move.
+  if (command === 'cpu') { const used = process.cpuUsage(); process.stdout.write(JSON.stringify({ micros: used.user + used.system }) + '\n') }
   if (command === 'profile-start') answer(profileStart())
   if (command === 'profile-stop' && argument) answer(profileStop(argument))
 })

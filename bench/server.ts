@@ -41,7 +41,11 @@ export interface ServerBenchOptions {
 export const PARTS = ['submissions', 'game', 'report'] as const
 export type Part = (typeof PARTS)[number]
 
-interface Rate { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number }
+interface Rate {
+  name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number
+  /** The target process's CPU time (all threads) per request answered in the measured run, µs. */
+  cpu: number
+}
 
 async function startTarget(options: ServerBenchOptions) {
   const args = ['--import', 'tsx', join(import.meta.dirname, 'server-target.ts'), '--games', String(options.games ?? 250)]
@@ -87,6 +91,12 @@ async function startTarget(options: ServerBenchOptions) {
         },
       }
     },
+    /** The target process's CPU time so far, µs (server-target.ts). */
+    cpu: async () => {
+      const answer = nextLine()
+      child.stdin!.write('cpu\n')
+      return (JSON.parse(await answer) as { micros: number }).micros
+    },
     stop: () => { child.stdin!.end(); return new Promise((r) => child.once('exit', r)) },
   }
 }
@@ -94,7 +104,10 @@ async function startTarget(options: ServerBenchOptions) {
 /** Starts a CPU profile of the app's process for one measured run; the run stops it. */
 type Profile = () => Promise<{ stop: () => Promise<void> }>
 
-async function cannon(name: string, url: string, seconds: number, connections: number,
+/** Reads the target process's CPU time, µs: the app and the bare yardstick share that process. */
+type CpuClock = () => Promise<number>
+
+async function cannon(name: string, url: string, seconds: number, connections: number, cpuClock: CpuClock,
   next: () => { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string }, before?: () => Promise<void>,
   profile?: Profile): Promise<Rate> {
   // One second of warm-up (JIT, statement caches), discarded.
@@ -102,14 +115,17 @@ async function cannon(name: string, url: string, seconds: number, connections: n
   await autocannon({ url, connections, duration: 1, requests: [{ setupRequest: (req: object) => ({ ...req, ...next() }) }] })
   await before?.()
   const profiling = await profile?.()
+  const cpuBefore = await cpuClock()
   const result = await autocannon({
     url, connections, duration: seconds, pipelining: 1,
     requests: [{ setupRequest: (req: object) => ({ ...req, ...next() }) }],
   })
+  const cpuUsed = await cpuClock() - cpuBefore
   await profiling?.stop()
   return {
     name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99,
     non2xx: result.non2xx, errors: result.errors + result.timeouts, total: result.requests.total,
+    cpu: cpuUsed / Math.max(1, result.requests.total),
   }
 }
 
@@ -140,19 +156,26 @@ async function pagesExist(target: Target): Promise<boolean> {
 }
 
 /** Runs of one target alternated with runs of its yardstick, so drift on a shared machine hits both alike. */
-interface Pair { name: string; rate: Rate; base: Rate; ratio: number }
+interface Pair {
+  name: string; rate: Rate; base: Rate; ratio: number
+  /** The server's CPU per request, medians over the rounds: the target's and its yardstick's, µs. */
+  cpu: { app: number; base: number }
+}
 
-async function pairRounds(rounds: number, seconds: number, connections: number, name: string,
-  app: { url: string; next: Parameters<typeof cannon>[4]; before?: () => Promise<void>; profile?: (round: number) => Profile | undefined },
-  base: { name: string; url: string; next: Parameters<typeof cannon>[4] }): Promise<Pair> {
+async function pairRounds(rounds: number, seconds: number, connections: number, cpuClock: CpuClock, name: string,
+  app: { url: string; next: Parameters<typeof cannon>[5]; before?: () => Promise<void>; profile?: (round: number) => Profile | undefined },
+  base: { name: string; url: string; next: Parameters<typeof cannon>[5] }): Promise<Pair> {
   const apps: Rate[] = []
   const bases: Rate[] = []
   for (let r = 0; r < rounds; r++) {
-    bases.push(await cannon(base.name, base.url, seconds, connections, base.next))
-    apps.push(await cannon(name, app.url, seconds, connections, app.next, app.before, app.profile?.(r)))
+    bases.push(await cannon(base.name, base.url, seconds, connections, cpuClock, base.next))
+    apps.push(await cannon(name, app.url, seconds, connections, cpuClock, app.next, app.before, app.profile?.(r)))
   }
   const ratios = apps.map((a, i) => a.rps / bases[i]!.rps)
-  return { name, rate: medianRate(apps), base: medianRate(bases), ratio: quantile(ratios, 0.5) }
+  return {
+    name, rate: medianRate(apps), base: medianRate(bases), ratio: quantile(ratios, 0.5),
+    cpu: { app: quantile(apps.map((a) => a.cpu), 0.5), base: quantile(bases.map((b) => b.cpu), 0.5) },
+  }
 }
 
 /** The round with the median rate (its latencies with it); errors summed over all rounds. */
@@ -192,7 +215,7 @@ export async function benchServer(options: ServerBenchOptions = {}) {
   const rounds = options.rounds ?? 3
   const connectionCounts = options.connectionCounts ?? [options.connections ?? 10, ...(options.connections ? [] : [50])]
   if (!options.clientDecodesBodies) skipBodyText()
-  const { target, advance, copyReportPages, profile, stop } = await startTarget(options)
+  const { target, advance, copyReportPages, profile, cpu, stop } = await startTarget(options)
   const parts = new Set<Part>(options.only ?? PARTS)
   const profileDir = options.profileDir && resolve(options.profileDir)
   if (profileDir) mkdirSync(profileDir, { recursive: true })
@@ -239,7 +262,7 @@ export async function benchServer(options: ServerBenchOptions = {}) {
     for (const connections of connectionCounts) {
       // Each run (warm-up and measured) starts on a fresh turn of the submission games: a player may
       // send at most 100 versions of a program per turn, and a run sends up to ~50 each.
-      const submissions = !parts.has('submissions') ? null : await pairRounds(rounds, runSeconds, connections,
+      const submissions = !parts.has('submissions') ? null : await pairRounds(rounds, runSeconds, connections, cpu,
         `program submissions (${submitters.length} players in ${new Set(submitters.map((p) => p.gameId)).size} games, API token, a fresh turn each run)`, {
         url: target.app,
         profile: profiled('submissions', connections),
@@ -251,19 +274,19 @@ export async function benchServer(options: ServerBenchOptions = {}) {
       }, barePost)
       // The durable write alone (server-target.ts, /bare-write): how much of a submission's cost is
       // storing it, and how much is the app's own work around the write.
-      const bareWrite = !parts.has('submissions') ? null : await pairRounds(rounds, runSeconds, connections,
+      const bareWrite = !parts.has('submissions') ? null : await pairRounds(rounds, runSeconds, connections, cpu,
         'bare Fastify POST /bare-write (the same JSON body stored as one row by a group commit)', {
           url: target.bare, next: () => ({ method: 'POST' as const, path: '/bare-write', headers: { 'content-type': 'application/json' }, body: bareBody }),
         }, barePost)
-      const gameView = !parts.has('game') ? null : await pairRounds(rounds, runSeconds, connections, `game ${pages ? 'page' : 'JSON (no pages yet)'} views`, {
+      const gameView = !parts.has('game') ? null : await pairRounds(rounds, runSeconds, connections, cpu, `game ${pages ? 'page' : 'JSON (no pages yet)'} views`, {
         url: target.app, profile: profiled('game', connections), next: () => { const p = player(); return { method: 'GET', path: gamePath(p), headers: pageHeaders(p) } },
       }, bareGet)
-      const reports = !parts.has('report') ? null : await pairRounds(rounds, runSeconds, connections, `published turn report ${pages ? 'page' : 'JSON (no pages yet)'} views`, {
+      const reports = !parts.has('report') ? null : await pairRounds(rounds, runSeconds, connections, cpu, `published turn report ${pages ? 'page' : 'JSON (no pages yet)'} views`, {
         url: target.app, profile: profiled('report', connections), next: () => { const p = player(); return { method: 'GET', path: reportPath(p), headers: pageHeaders(p) } },
       }, bareGet)
       // The client's ceiling for those pages: the same bytes, each player's own, from a bare route.
       let c = 0
-      const reportBytes = copied ? await pairRounds(rounds, runSeconds, connections, `bare Fastify GET of the report pages' own bytes (${copied.pages} pages, ${copied.meanBytes.toLocaleString('en')} bytes on average)`, {
+      const reportBytes = copied ? await pairRounds(rounds, runSeconds, connections, cpu, `bare Fastify GET of the report pages' own bytes (${copied.pages} pages, ${copied.meanBytes.toLocaleString('en')} bytes on average)`, {
         url: target.bare, next: () => ({ method: 'GET', path: `/pages/${c++ % copied!.pages}`, headers: BROWSER_HEADERS }),
       }, bareGet) : null
       const pairs = [submissions, bareWrite, gameView, reports, reportBytes].filter((pair) => pair !== null)
@@ -287,7 +310,8 @@ export async function benchServer(options: ServerBenchOptions = {}) {
     if (bareGet) log(`server, ${f.connections} connections: bare Fastify GET /bare: ${rateText(bareGet)}`)
     if (f.submissions) log(`server, ${f.connections} connections: bare Fastify POST /bare (same JSON body): ${rateText(f.submissions.base)}`)
     for (const pair of f.pairs) {
-      log(`server, ${f.connections} connections: ${pair.name}: ${rateText(pair.rate)}, ${pct(pair.ratio)} of bare Fastify ${pair === f.submissions || pair === f.bareWrite ? 'POST' : 'GET'} /bare`)
+      log(`server, ${f.connections} connections: ${pair.name}: ${rateText(pair.rate)}, ${pct(pair.ratio)} of bare Fastify ${pair === f.submissions || pair === f.bareWrite ? 'POST' : 'GET'} /bare; ` +
+        `server CPU ${pair.cpu.app.toFixed(1)} µs a request, the bare route's ${pair.cpu.base.toFixed(1)} µs`)
     }
     if (f.submissions && f.bareWrite) log(`server, ${f.connections} connections: submissions against the same write from a bare route (the app's own work around the write): ${pct(f.submissions.rate.rps / f.bareWrite.rate.rps)}`)
     if (f.reportBytes && f.reports) log(`server, ${f.connections} connections: report page views against the same bytes from a bare route (what the client can take): ${pct(f.reports.rate.rps / f.reportBytes.rate.rps)}`)
