@@ -125,12 +125,11 @@ export function turnsRepository(db: Db) {
   const insertVersion = db.prepare<[number, string, number | null, number, string, number, number, string, string | null, number]>(`INSERT INTO submissions
     (turn_id, player_id, user_id, version, cards_json, reboot_next, sacrifice_at, double_wrench, facing, submitted_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-  // Everything a submission checks, in one statement instead of five (game status and GM, the
-  // user's seat, the turn, the player's latest version): each statement costs a trip into SQLite,
-  // and these trips were most of a submission's time (docs/performance.md). Read as a raw row
-  // (an array) and named in JavaScript: better-sqlite3 building a 17-key object cost 1.5 µs of the
-  // 5 µs the read took.
-  // Where a submission goes: the game (always), the user's first seat, the turn (each null when missing).
+  // Where a submission goes, in one statement instead of three (game status and GM, the user's
+  // seat, the turn): each statement costs a trip into SQLite (docs/performance.md). Read as a raw
+  // row (an array) and named in JavaScript: better-sqlite3 building the object cost more. The
+  // service keeps it between submissions (services/submission-context.ts); the seat's latest
+  // version, which every submission changes, is read apart (latestVersion).
   const submissionPlace = db.prepare<{ game: string; user: number; turn: number }, unknown[]>(`SELECT
       g.status AS game_status, g.gm_user_id, g.paused_at, g.practice,
       s.player_id, s.user_id,
