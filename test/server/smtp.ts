@@ -31,8 +31,10 @@ function headersOnly(raw: Buffer, to: string[]): Received {
 /**
  * `refuse`: recipients the server answers with a permanent 550 (no such mailbox), as real ones do.
  * `parse: false`: keep only the envelope and headers of each message (volume tests).
+ * `hold`: called with each message's recipients once its data has arrived; the server answers only
+ * when the promise it returns settles (accepted, or refused with its error): a send in flight.
  */
-export async function startSmtp(port = 0, options: { refuse?: (address: string) => boolean; parse?: boolean } = {}) {
+export async function startSmtp(port = 0, options: { refuse?: (address: string) => boolean; parse?: boolean; hold?: (to: string[]) => Promise<void> } = {}) {
   const received: Received[] = []
   const server = new SMTPServer({
     authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
@@ -46,10 +48,11 @@ export async function startSmtp(port = 0, options: { refuse?: (address: string) 
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address)
         const raw = Buffer.concat(chunks)
-        ;(options.parse === false ? Promise.resolve(headersOnly(raw, to)) : decode(raw, to)).then((mail) => {
+        ;(options.parse === false ? Promise.resolve(headersOnly(raw, to)) : decode(raw, to)).then(async (mail) => {
+          await options.hold?.(to)
           received.push(mail)
           callback()
-        }, callback)
+        }).catch(callback)
       })
     },
   })

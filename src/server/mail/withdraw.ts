@@ -1,7 +1,8 @@
 // Withdrawing the mail a rolled-back turn made untrue (services/rollback.ts, migration 042): what
 // is still queued or held for a digest goes, and a digest queued but not sent yet is made again
 // from its other parts (migration 043), or withdrawn when none is left (and the next one is then
-// due at once). Runs inside the rollback's transaction.
+// due at once). A digest a worker is sending meanwhile goes as it was claimed, and the outbox records
+// that text when it is marked sent (repositories/outbox.ts). Runs inside the rollback's transaction.
 import type { ServiceContext } from '../services/context.js'
 import { composeDigest } from './digest.js'
 

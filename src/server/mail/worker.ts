@@ -43,7 +43,7 @@ export async function deliverDueMail(deps: MailWorkerDeps, now: () => number, li
     if (!row) break
     try {
       await deps.transport.send(composeOutgoing(row, deps.compose))
-      deps.outbox.markSent(row.id, now())
+      deps.outbox.markSent(row, now())
       sent++
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err)

@@ -57,6 +57,8 @@ export function outboxRepository(db: Db) {
   const dropHeld = db.prepare<[string, number]>('DELETE FROM mail_digest WHERE recipient = ? AND id <= ? AND digest_id IS NULL')
   const parts = db.prepare<[number], DigestRow>('SELECT * FROM mail_digest WHERE digest_id = ? ORDER BY id')
   const dropParts = db.prepare<[number]>('DELETE FROM mail_digest WHERE digest_id = ?')
+  // 'sending' too: a retry after a failed send sends the new text; a send in flight still carries
+  // the text it claimed, and marking it sent writes that text back (`sent` above).
   const rewrite = db.prepare<[string, string, string | null, number]>(
     "UPDATE outbox SET subject = ?, body = ?, game_id = ? WHERE id = ? AND status IN ('pending', 'sending')")
   const withdrawUnsent = db.prepare<[number], string>("DELETE FROM outbox WHERE id = ? AND status IN ('pending', 'sending') RETURNING recipient").pluck()
@@ -69,7 +71,12 @@ export function outboxRepository(db: Db) {
       ORDER BY next_attempt_at, id LIMIT 1)
     AND status != 'sent' AND (status = 'pending' OR lease_until <= ?)
     RETURNING *`)
-  const sent = db.prepare<[number, number]>("UPDATE outbox SET status = 'sent', sent_at = ?, lease_until = NULL, last_error = NULL WHERE id = ? AND status = 'sending'")
+  // The text that went is written back with the mark: a rollback may have made a digest again
+  // while a worker was sending the text it had claimed (mail/withdraw.ts), and the outbox must say
+  // what was sent. Had the send failed instead, the retry would send the new text.
+  const sent = db.prepare<[number, string, string, string | null, number]>(`UPDATE outbox
+    SET status = 'sent', sent_at = ?, subject = ?, body = ?, game_id = ?, lease_until = NULL, last_error = NULL
+    WHERE id = ? AND status = 'sending'`)
   const failed = db.prepare<[number, string, number]>("UPDATE outbox SET status = 'pending', next_attempt_at = ?, last_error = ?, lease_until = NULL WHERE id = ? AND status = 'sending'")
   const undeliverable = db.prepare<[string, number]>("UPDATE outbox SET status = 'failed', last_error = ?, lease_until = NULL WHERE id = ? AND status = 'sending'")
   const failedForGame = db.prepare<[string], OutboxRow>("SELECT * FROM outbox WHERE game_id = ? AND status = 'failed' ORDER BY id")
@@ -134,7 +141,10 @@ export function outboxRepository(db: Db) {
     digestWithdrawn: (recipient: string) => { undigested.run(recipient) },
     claim: (now: number, leaseMs: number) => claim.get(now + leaseMs, now, now, now),
     // A digest's parts are kept only while it may still be withdrawn from.
-    markSent: db.transaction((id: number, now: number) => { if (sent.run(now, id).changes > 0) dropParts.run(id) }),
+    /** Marks a claimed mail sent, with the text the worker sent (`claimed`: the row as it claimed it). */
+    markSent: db.transaction((claimed: Pick<OutboxRow, 'id' | 'subject' | 'body' | 'game_id'>, now: number) => {
+      if (sent.run(now, claimed.subject, claimed.body, claimed.game_id, claimed.id).changes > 0) dropParts.run(claimed.id)
+    }),
     markFailed: (id: number, retryAt: number, error: string) => { failed.run(retryAt, error.slice(0, 500), id) },
     /** Gives a message up for good (it stays, with its error, for the GM to see). */
     markUndeliverable: db.transaction((id: number, error: string) => { if (undeliverable.run(error.slice(0, 500), id).changes > 0) dropParts.run(id) }),
