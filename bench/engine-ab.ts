@@ -1,25 +1,31 @@
 // One commit's engine against another's, each from its own copy (bench/baseline/engine-copy.ts),
 // in alternating half-second rounds in one process: the quick check while optimising. Commit the
 // change first; the working tree itself is not timed.
-//   npx tsx bench/engine-ab.ts BEFORE [AFTER=HEAD] [robots=8] [rounds=8]
+//   npx tsx bench/engine-ab.ts BEFORE [AFTER=HEAD] [robots=8] [rounds=8] [pool=2000]
+// `pool` times the turns of fewer states, spread evenly over the 2,000 (every 100th for 20): few
+// enough stay in the processor's cache, which shows how much of a turn is its first reads of a
+// state that is not (docs/performance.md, issue 17's eighth round).
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { loadEngineCopy } from './baseline/engine-copy.js'
 import { benchInputs, busiest12x12, loadBoards, pathOf, type TurnPath } from './engine.js'
 import { median, timedRounds } from './rounds.js'
 
-const [beforeRef = 'HEAD~1', afterRef = 'HEAD', robotsArg = '8', roundsArg = '8'] = process.argv.slice(2)
+const [beforeRef = 'HEAD~1', afterRef = 'HEAD', robotsArg = '8', roundsArg = '8', poolArg = '2000'] = process.argv.slice(2)
 const commit = (ref: string) => execFileSync('git', ['rev-parse', '--short', ref], { encoding: 'utf8' }).trim()
 const [beforeCommit, afterCommit] = [commit(beforeRef), commit(afterRef)]
 const board = busiest12x12(loadBoards(join(import.meta.dirname, '..', 'boards')))
 const before = pathOf(await loadEngineCopy(beforeCommit, 'ab-before'), board)
 const after = pathOf(await loadEngineCopy(afterCommit, 'ab-after'), board)
-const { states, dealt, filled } = benchInputs(await loadEngineCopy(afterCommit, 'states'), board, Number(robotsArg))
+const inputs = benchInputs(await loadEngineCopy(afterCommit, 'states'), board, Number(robotsArg))
+const stride = Math.max(1, Math.floor(inputs.states.length / Number(poolArg)))
+const spread = <T>(all: T[]): T[] => all.filter((_, i) => i % stride === 0).slice(0, Number(poolArg))
+const [states, dealt, filled] = [spread(inputs.states), spread(inputs.dealt), spread(inputs.filled)]
 const n = states.length
 const rounds = Number(roundsArg)
 
 function pairs(part: (path: TurnPath, i: number) => void): string {
-  for (let i = 0; i < 2 * n; i++) { part(after, i % n); part(before, i % n) } // warm-up
+  for (let i = 0; i < Math.max(2 * n, 4000); i++) { part(after, i % n); part(before, i % n) } // warm-up
   const ratios: number[] = []
   const rates: number[] = []
   for (let r = 0; r < rounds; r++) {
