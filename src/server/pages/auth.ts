@@ -7,6 +7,7 @@ import { sessionIdOf, SESSION_COOKIE } from '../plugins/session.js'
 import type { SignInLimits } from '../plugins/sign-in-limits.js'
 import { loginRequest } from '../schemas.js'
 import { requestSignIn, signInLinkEmail, signInWithLink, signOutEverywhere } from '../services/auth.js'
+import { formValues } from './forms.js'
 import type { PageKit } from './kit.js'
 
 const NEXT_COOKIE = 'botwars_next'
@@ -38,7 +39,8 @@ export function authPages(app: FastifyInstance, kit: PageKit, limits: SignInLimi
 
   kit.post('/sign-in', async (request, reply) => {
     await limits.guard(request)
-    const body = (request.body ?? {}) as Record<string, string>
+    // Only text fields: a field sent twice arrives as a list, and the page also takes JSON.
+    const body = formValues(request.body)
     const parsed = loginRequest.safeParse({ email: (body.email ?? '').trim() })
     const next = safeNext(body.next) ?? ''
     if (!parsed.success) {

@@ -70,7 +70,7 @@ export const joinForm = z.object({
 
 export const inviteForm = z.object({ email: z.string().trim().pipe(z.email('enter an email address like ann@example.com').max(254)) })
 
-export const reasonForm = z.object({ reason: z.string().overwrite(normalText).max(500, 'the reason is too long (at most 500 characters)').default('') })
+export const reasonForm = z.object({ reason: z.string({ error: 'give the reason once, as text' }).overwrite(normalText).max(500, 'the reason is too long (at most 500 characters)').default('') })
 
 export const submitForm = z.object({
   r1: optionalText, r2: optionalText, r3: optionalText, r4: optionalText, r5: optionalText,

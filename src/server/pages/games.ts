@@ -260,9 +260,12 @@ export function gamePages(app: FastifyInstance, kit: PageKit) {
     const { gameId } = request.params as { gameId: string }
     const m = memberOf(ctx, gameId, request.viewer)
     requireGm(m)
-    const reason = reasonForm.parse(request.body ?? {}).reason
+    const parsedReason = reasonForm.safeParse(request.body ?? {})
+    if (!parsedReason.success) {
+      return gamePage(request, reply, gameId, { startError: Object.values(zodFieldErrors(parsedReason.error))[0] }, 400)
+    }
     try {
-      startGame(ctx, m, reason)
+      startGame(ctx, m, parsedReason.data.reason)
     } catch (err) {
       return gamePage(request, reply, gameId, { startError: appFieldErrors(err)._form }, 409)
     }

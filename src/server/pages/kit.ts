@@ -159,10 +159,16 @@ export function staticFiles(app: FastifyInstance, dir: string): void {
   })
 }
 
+/** The path of the page a form was posted from, to come back to after signing in; `/` when the Referer is missing or no URL. */
+function refererPath(referer: string | undefined): string {
+  if (!referer || !URL.canParse(referer)) return '/'
+  return new URL(referer).pathname
+}
+
 export function installPageErrors(app: FastifyInstance, kit: PageKit): void {
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
     if (err instanceof SignInNeeded) {
-      const next = request.method === 'GET' ? request.url : (request.headers.referer ? new URL(request.headers.referer).pathname : '/')
+      const next = request.method === 'GET' ? request.url : refererPath(request.headers.referer)
       return reply.redirect(`/sign-in?next=${encodeURIComponent(next)}`, 303)
     }
     if (err instanceof AppError) {
