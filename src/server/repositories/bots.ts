@@ -17,8 +17,10 @@ export interface SeriesRow {
 export interface SeriesGameRow { series_id: string; position: number; game_id: string; seats_json: string }
 
 export function botsRepository(db: Db) {
+  // A bot seated where a gone player's robot was to leave the board (robot_leaves) plays that robot
+  // instead: it stays (afterPublished, standings.ts).
   const seatBot = db.prepare<[string, string, string, number, number]>(`UPDATE seats SET bot = ?, name = ?, colour = ?, joined_at = ?,
-    invite_email = NULL, invite_token_hash = NULL WHERE id = ? AND user_id IS NULL AND bot IS NULL`)
+    invite_email = NULL, invite_token_hash = NULL, robot_leaves = 0 WHERE id = ? AND user_id IS NULL AND bot IS NULL`)
   const settings = db.prepare<[string], { missed_program_bot: string | null; practice: number }>('SELECT missed_program_bot, practice FROM games WHERE id = ?')
   const setSettings = db.prepare<[string | null, number, string]>('UPDATE games SET missed_program_bot = ?, practice = ? WHERE id = ?')
 
