@@ -37,7 +37,9 @@ export function correctProgram(ctx: ServiceContext, m: Membership, turnNumber: n
     const seat = ctx.games.seats(game.id).find((s) => s.player_id === input.player)
     if (!seat) throw badRequest(`no player ${input.player} in this game`, 'player')
     // Secrets (issue 11): a GM who plays never changes their own program after seeing the others'.
-    if (game.gm_plays === 1 && m.seat?.player_id === input.player) throw forbidden('a GM who plays cannot correct their own program')
+    // Whoever holds the seat decides, not the game's gmPlays setting: a GM may also take a seat by
+    // invitation or an open seat before the start.
+    if (seat.user_id === game.gm_user_id) throw forbidden('a GM who plays cannot correct their own program')
     const dealt = dealtState(turn)
     const robot = dealt.robots.find((r) => r.player === input.player)
     if (!robot) throw conflict(`${seat.name ?? input.player} has no robot in turn ${turnNumber}`, 'player')
