@@ -63,6 +63,10 @@ export function gmRepository(db: Db) {
   const setRobotLeaves = db.prepare<[number, number]>('UPDATE seats SET robot_leaves = ? WHERE id = ?')
   const insertSeat = db.prepare<[string, number, string]>('INSERT INTO seats (game_id, seat_no, player_id) VALUES (?, ?, ?)')
   const setSeatCount = db.prepare<[string]>('UPDATE games SET seat_count = (SELECT COUNT(*) FROM seats WHERE game_id = games.id) WHERE id = ?')
+  const keepLock = db.prepare<[string, number, string | null]>(`INSERT INTO gm_kept_locks (game_id, turn_number, program_json) VALUES (?, ?, ?)
+    ON CONFLICT (game_id, turn_number) DO UPDATE SET program_json = excluded.program_json`)
+  const keptLock = db.prepare<[string, number], { program_json: string | null }>('SELECT program_json FROM gm_kept_locks WHERE game_id = ? AND turn_number = ?')
+  const dropKeptLock = db.prepare<[string, number]>('DELETE FROM gm_kept_locks WHERE game_id = ? AND turn_number = ?')
 
   return {
     addCorrection: (c: Omit<CorrectionRow, 'id'>) => {
@@ -95,6 +99,14 @@ export function gmRepository(db: Db) {
       finishWithPlacings.run(JSON.stringify(winners), placingsJson, reason, now, gameId)
     },
     setRobotLeaves: (seatId: number, leaves: boolean) => { setRobotLeaves.run(leaves ? 1 : 0, seatId) },
+    /** A playing GM's lock of turn `turnNumber`, kept through a rollback until the turn is dealt again (services/gm-kept-lock.ts). */
+    keepLock: (gameId: string, turnNumber: number, programJson: string | null) => { keepLock.run(gameId, turnNumber, programJson) },
+    /** The lock kept for turn `turnNumber`, taken (deleted) as it is read; undefined when none was kept. */
+    takeKeptLock: (gameId: string, turnNumber: number): { program_json: string | null } | undefined => {
+      const kept = keptLock.get(gameId, turnNumber)
+      if (kept) dropKeptLock.run(gameId, turnNumber)
+      return kept
+    },
     /** A seat opened in a running game; the seat count follows. */
     addSeat: (gameId: string, seatNo: number, playerId: string) => {
       insertSeat.run(gameId, seatNo, playerId)

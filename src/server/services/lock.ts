@@ -2,7 +2,8 @@
 // is completed first". The GM locks it (an explicit, confirmed step) before any other program or
 // result of the turn is shown to them (views.ts); closing the turn locks it too (markDraft). A
 // locked program is final: no new version (turns.ts storeProgram), no reopening (reopenSubmission),
-// and the GM's seat can neither be emptied nor taken again while the game runs (games.ts).
+// not even by rolling back the turn before it (gm-kept-lock.ts), and the GM's seat can neither be
+// emptied nor taken again while the game runs (games.ts).
 import { badRequest, conflict, notFound } from '../errors.js'
 import type { TurnRow } from '../repositories/turns.js'
 import type { Membership, ServiceContext } from './context.js'

@@ -15,6 +15,7 @@ import { correctionsText } from './corrections.js'
 import { invalidatePublishedTurn } from './published-turns.js'
 import { checkExpectedTurn } from './turn-version.js'
 import { dealtState } from './deal.js'
+import { keepGmLock } from './gm-kept-lock.js'
 
 export function rollBack(ctx: ServiceContext, m: Membership, turnNumber: number, reason: string, expectedTurn?: string): void {
   requireGm(m)
@@ -29,7 +30,9 @@ export function rollBack(ctx: ServiceContext, m: Membership, turnNumber: number,
     const now = ctx.now()
     const text = renderTurnReport(ctx.board(game), JSON.parse(turn.result_json!) as TurnResult, reportNames(ctx.games.seats(game.id))) + correctionsText(ctx, turn.id)
     const version = ctx.gm.withdrawReport(game.id, turn.number, turn.result_json!, text, turn.published_at!, now, reason)
-    // The turn dealt after it (open or in review) goes, with its programs: it is dealt again on publication.
+    // The turn dealt after it (open or in review) goes, with its programs: it is dealt again on
+    // publication. A playing GM who had locked it stays locked (gm-kept-lock.ts).
+    keepGmLock(ctx, game, turn.number)
     ctx.gm.deleteTurnsAfter(game.id, turn.number)
     if (!ctx.gm.backToDraft(turn.id)) throw new Error(`turn ${turn.id} was not published`)
     // What the game page shows between turns: the robots as the turn was dealt, without the hands.
