@@ -262,10 +262,17 @@ export function abandonGame(ctx: ServiceContext, m: Membership, reason: string):
 export function extendDeadline(ctx: ServiceContext, m: Membership, deadline: number, reason: string): number {
   requireGm(m)
   return ctx.write(() => {
+    const game = ctx.games.byId(m.game.id)!
+    // A game that is over keeps its last turn as it was: nothing to move, nobody to mail.
+    if (game.status !== 'running' && game.status !== 'paused') throw conflict(`the game is ${game.status}`)
     const turn = ctx.turns.current(m.game.id)
     if (!turn || turn.status !== 'open') throw conflict('no turn is open')
     if (deadline <= ctx.now()) throw badRequest('the new deadline must be in the future', 'deadline')
     ctx.turns.setDeadline(turn.id, deadline, turn.reminder_queued === 1 && deadline - m.game.reminder_before_ms <= ctx.now())
+    // A deadline set while the game is paused is mailed as it is set, so it stands as set: resuming
+    // moves a deadline on by the time since paused_at (resumeGame), and a pause with no paused_at
+    // moves nothing. Submissions in the pause are then judged by the clock, against this deadline.
+    if (game.status === 'paused') ctx.games.setStatus(game.id, 'paused', null)
     ctx.games.logAction(m.game.id, ctx.now(), 'deadline', reason, { turn: turn.number, from: new Date(turn.deadline).toISOString(), to: new Date(deadline).toISOString() })
     // Players plan around the deadline they were mailed, so a moved one is mailed too.
     const link = ctx.link(`/games/${m.game.id}/turns/${turn.number}/submit`)

@@ -216,6 +216,9 @@ function publishDraft(ctx: ServiceContext, game: GameRow, turnId: number): boole
 
 function draftTurn(ctx: ServiceContext, m: Membership, turnNumber: number): TurnRow {
   requireGm(m)
+  // A game that is over keeps its last draft as it was (abandoning or ending one leaves it there).
+  const status = ctx.games.byId(m.game.id)!.status
+  if (status !== 'running' && status !== 'paused') throw conflict(`the game is ${status}`)
   const turn = ctx.turns.byNumber(m.game.id, turnNumber)
   if (!turn) throw notFound(`no turn ${turnNumber}`)
   if (turn.status !== 'draft') throw conflict(`turn ${turnNumber} is ${turn.status}, not a draft under review`)
@@ -229,6 +232,8 @@ export function reopenSubmission(ctx: ServiceContext, m: Membership, turnNumber:
     const seat = ctx.games.seats(m.game.id).find((s) => s.player_id === playerId)
     if (!seat) throw badRequest(`no player ${playerId} in this game`, 'player')
     if (seat.user_id !== null && seat.user_id === m.game.gm_user_id) throw conflict('your own program is final: a GM who plays cannot reopen it', 'player')
+    // A repeated request (a second click, a retried call) must not mail the player twice.
+    if (turn.reopened_player_id === playerId) throw conflict(`${seat.name ?? playerId}'s program is already reopened`, 'player')
     ctx.turns.reopen(turn.id, playerId)
     ctx.games.logAction(m.game.id, ctx.now(), 'reopen', reason, { turn: turnNumber, player: playerId })
     if (seat.email) {
