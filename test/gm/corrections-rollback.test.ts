@@ -85,8 +85,11 @@ describe('corrections in the draft', () => {
     expect(mail[0]!.body).toContain('Reason: Bob wrote Cid\'s program on paper')
     // Players do not see corrections (they name programs) before publication.
     expect((await ann.call('GET', `/api/v1/games/${gameId}/turns/1`)).json.corrections).toEqual([])
+    // Nor the log of it, which names Cid and gives the GM's reason: only Cid (mailed it anyway) and the GM.
     const history = (await ann.call('GET', `/api/v1/games/${gameId}/history`)).json.history
-    expect(history.at(-1)).toMatchObject({ action: 'correct', reason: 'Bob wrote Cid\'s program on paper', detail: { turn: 1, player: 'P4' } })
+    expect(history.filter((h: { action: string }) => h.action === 'correct')).toEqual([])
+    const cidHistory = (await cid.call('GET', `/api/v1/games/${gameId}/history`)).json.history
+    expect(cidHistory.at(-1)).toMatchObject({ action: 'correct', reason: 'Bob wrote Cid\'s program on paper', detail: { turn: 1, player: 'P4' } })
     expect(JSON.stringify(history)).not.toContain((await someProgram(cid, gameId, 1))[0])
   })
 

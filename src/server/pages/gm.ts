@@ -50,7 +50,7 @@ export function gmPages(app: FastifyInstance, kit: PageKit): void {
     return kit.render(request, reply, 'gm', {
       title: `GM console: ${view.name}`, game: view, players: playerRows(view), turn, names,
       programs: turn?.programs ? Object.entries(turn.programs).map(([player, p]) => ({ player, name: names[player] ?? player, ...p, cardViews: p.cards.map(cardView) })) : null,
-      history: historyView(ctx, m.game, { everyEmail: true }).reverse(), problem, done: done ? DONE[done] ?? null : null,
+      history: historyView(ctx, m.game, { isGm: true }).reverse(), problem, done: done ? DONE[done] ?? null : null,
       // Mail the server gave up on (mail/worker.ts): the GM is who can reach that player otherwise.
       undelivered: ctx.outbox.failedForGame(m.game.id).map((row) => ({ to: row.recipient, subject: row.subject, error: row.last_error ?? '', at: row.created_at })),
       job: gmJobModel(ctx, m, kit.user(request).id),

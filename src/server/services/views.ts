@@ -151,17 +151,40 @@ export function gameView(ctx: ServiceContext, m: Membership) {
 const EMAIL_KEYS = new Set(['email', 'invited'])
 
 /**
- * The GM's actions. An address in them reaches only the GM (`everyEmail`) and its owner (`ownEmail`):
- * players and spectators never see anyone else's.
+ * GM actions on the programs of a turn (`detail.turn`), that tell whose program is in, was reopened
+ * or corrected, and why: a playing GM's lock, a reopen, a correction, a re-resolve of the draft.
+ * Until that turn is published they reach only the GM and the player the action names (a reopen or
+ * a correction of their own program, which they are mailed anyway); spectators and the other players
+ * see them once the turn is published, like the programs themselves.
  */
-export function historyView(ctx: ServiceContext, game: GameRow, reader: { everyEmail: boolean; ownEmail?: string | null }) {
+const PROGRAM_ACTIONS = new Set(['lock', 'reopen', 'correct', 'resolve'])
+
+export interface HistoryReader {
+  /** The GM of the game: every address and every action. */
+  isGm: boolean
+  /** The reader's own address, shown to them where an action names it. */
+  ownEmail?: string | null
+  /** The reader's seat, whose own program's actions they see before publication. */
+  player?: string | null
+}
+
+/**
+ * The GM's actions. An address in them reaches only the GM and its owner; an action on the
+ * programs of a turn not published yet, only the GM and the player it names (PROGRAM_ACTIONS).
+ */
+export function historyView(ctx: ServiceContext, game: GameRow, reader: HistoryReader) {
   const own = reader.ownEmail?.toLowerCase()
   const shows = (key: string, value: unknown) =>
-    !EMAIL_KEYS.has(key) || reader.everyEmail || (own !== undefined && typeof value === 'string' && value.toLowerCase() === own)
-  return ctx.games.actions(game.id).map((a) => {
+    !EMAIL_KEYS.has(key) || reader.isGm || (own !== undefined && typeof value === 'string' && value.toLowerCase() === own)
+  const published = new Set(ctx.turns.publishedNumbers(game.id))
+  const readerMaySee = (action: string, detail: Record<string, unknown>) =>
+    reader.isGm || !PROGRAM_ACTIONS.has(action) || published.has(detail.turn as number)
+    || (reader.player != null && detail.player === reader.player)
+  return ctx.games.actions(game.id).flatMap((a) => {
     const detail = JSON.parse(a.detail_json) as Record<string, unknown>
+    if (!readerMaySee(a.action, detail)) return []
     const shown = Object.fromEntries(Object.entries(detail).filter(([key, value]) => shows(key, value)))
-    return { at: iso(a.at), action: a.action, reason: a.reason, detail: shown }
+    return [{ at: iso(a.at), action: a.action, reason: a.reason, detail: shown }]
   })
 }
 
@@ -173,7 +196,7 @@ export function spectatorGameView(ctx: ServiceContext, publicToken: string) {
   return {
     ...gameSummary(ctx, game, ctx.games.seats(game.id), false),
     currentTurn: current ? { number: current.number, status: current.status, deadline: iso(current.deadline) } : null,
-    history: historyView(ctx, game, { everyEmail: false }),
+    history: historyView(ctx, game, { isGm: false }),
   }
 }
 

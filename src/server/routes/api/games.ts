@@ -45,7 +45,7 @@ export function gameRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteRe
     summary: 'Every GM action with its time and reason',
     handler: ({ params, viewer, user }) => {
       const m = memberOf(ctx, params.gameId, viewer)
-      return { history: historyView(ctx, m.game, { everyEmail: m.isGm, ownEmail: user.email }) }
+      return { history: historyView(ctx, m.game, { isGm: m.isGm, ownEmail: user.email, player: m.seat?.player_id }) }
     },
   })
   r.define(app, {
