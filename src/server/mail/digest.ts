@@ -1,8 +1,8 @@
 // The daily digest: mail held for people who asked for one digest a day (outbox.add holds it)
 // is folded into one message per person, at most once every 24 hours. Each held mail's text is
 // kept whole, reply addresses included, so a digest reader can still play by reply. The held
-// mails stay, as the digest's parts, until it has gone: a rollback makes it again without the
-// mail it withdrew (withdraw.ts).
+// mails stay, as the digest's parts, until it has gone: a rollback, or the reader losing their
+// seat, makes it again without the mail it withdrew (withdraw.ts).
 import type { DigestRow } from '../repositories/outbox.js'
 import type { ServiceContext } from '../services/context.js'
 import { preferencesRepository } from './preferences.js'

@@ -49,6 +49,13 @@ export function outboxRepository(db: Db) {
   const withdrawHeld = db.prepare<[string, number]>('DELETE FROM mail_digest WHERE game_id = ? AND rests_on_turn >= ?')
   const digestsWithdrawnFrom = db.prepare<[string, number], number>(`SELECT DISTINCT digest_id FROM mail_digest
     WHERE game_id = ? AND rests_on_turn >= ? AND digest_id IS NOT NULL ORDER BY digest_id`).pluck()
+  // One recipient's mail of some kinds (a JSON array) in a game: for a player who lost their seat.
+  const withdrawQueuedTo = db.prepare<[string, string, string]>(`DELETE FROM outbox WHERE lower(recipient) = ?
+    AND kind IN (SELECT value FROM json_each(?)) AND game_id = ? AND status IN ('pending', 'sending')`)
+  const withdrawHeldTo = db.prepare<[string, string, string]>(
+    'DELETE FROM mail_digest WHERE recipient = ? AND kind IN (SELECT value FROM json_each(?)) AND game_id = ?')
+  const digestsWithdrawnFromTo = db.prepare<[string, string, string], number>(`SELECT DISTINCT digest_id FROM mail_digest
+    WHERE recipient = ? AND kind IN (SELECT value FROM json_each(?)) AND game_id = ? AND digest_id IS NOT NULL ORDER BY digest_id`).pluck()
   const digestsDue = db.prepare<[number, number], string>(`SELECT DISTINCT mail_digest.recipient FROM mail_digest
     LEFT JOIN mail_preferences ON mail_preferences.email = mail_digest.recipient
     WHERE mail_digest.digest_id IS NULL AND (mail_preferences.last_digest_at IS NULL OR mail_preferences.last_digest_at <= ?) LIMIT ?`).pluck()
@@ -114,6 +121,16 @@ export function outboxRepository(db: Db) {
     withdrawRestingOn(gameId: string, turn: number): { withdrawn: number; digests: number[] } {
       const digests = digestsWithdrawnFrom.all(gameId, turn)
       return { withdrawn: withdrawQueued.run(gameId, turn).changes + withdrawHeld.run(gameId, turn).changes, digests }
+    },
+    /**
+     * Withdraws the unsent mail of `kinds` to `recipient` about game `gameId`, queued, held for a
+     * digest or inside a digest not sent yet: for a player who lost their seat (mail/withdraw.ts).
+     * Returns how many were withdrawn, and the unsent digests that lost a part.
+     */
+    withdrawTo(gameId: string, recipient: string, kinds: readonly string[]): { withdrawn: number; digests: number[] } {
+      const list = JSON.stringify(kinds)
+      const digests = digestsWithdrawnFromTo.all(recipient, list, gameId)
+      return { withdrawn: withdrawQueuedTo.run(recipient.toLowerCase(), list, gameId).changes + withdrawHeldTo.run(recipient, list, gameId).changes, digests }
     },
     /** Recipients with held mail whose last digest went before `before` (at most `limit`). */
     digestsDue: (before: number, limit: number) => digestsDue.all(before, limit),

@@ -4,6 +4,7 @@
 // seat, or is played by a built-in bot (A20). Carried out here when a player withdraws or is
 // removed; the robot and its history stay the seat's in every case.
 import { botSeatName, type BotLevel } from '../../bots/index.js'
+import { withdrawSeatMail } from '../mail/withdraw.js'
 import type { GameRow, SeatRow } from '../repositories/games.js'
 import { placeBot, playOpenTurn } from './bot-seats.js'
 import type { ServiceContext } from './context.js'
@@ -31,11 +32,14 @@ export function botForName(level: BotLevel, playerName: string): string {
 
 /**
  * Empties the seat of a player who withdrew or was removed and carries out the game's choice,
- * inside the caller's transaction. A seat handed to a newcomer (`replaced`), or left before the
- * start, is only emptied: the newcomer plays the robot.
+ * inside the caller's transaction; the player's turn mail not sent yet is withdrawn. A seat handed
+ * to a newcomer (`replaced`), or left before the start, is only emptied: the newcomer plays the robot.
  */
 export function playerGone(ctx: ServiceContext, game: GameRow, seat: SeatRow, replaced: boolean): void {
   if (seat.user_id !== null) ctx.users.revokeApiTokens(seat.user_id, game.id, ctx.now())
+  // Their turn mail not sent yet (held for a digest, or waiting for the mail server) carries the
+  // seat's hand, which a newcomer or a bot now plays: it never reaches them.
+  if (seat.email) withdrawSeatMail(ctx, game.id, seat.email)
   ctx.games.vacate(seat.id)
   const choice = replaced || game.status === 'setup' ? null : game.gone_robot
   ctx.gm.setRobotLeaves(seat.id, choice === 'leave')
