@@ -34,6 +34,9 @@ it('answers 404, saying what is missing, for pictures that do not exist', async 
     [undefined, `/watch/${publicToken}/pictures/start.svg`, 'no such picture'],
     [undefined, `/watch/${publicToken}/turns/0/pictures/start.svg`, 'no such turn'],
     [undefined, `/watch/${publicToken}/turns/1/pictures/stage-9.svg`, 'no such picture'],
+    // A picture's version (pages/pictures.ts turnPictureBase) that no page could have linked.
+    [undefined, `/watch/${publicToken}/turns/1/pictures/latest/end.svg`, 'no such picture'],
+    [ann, `/games/${gameId}/turns/1/pictures/r1-../end.svg`, 'no such picture'],
   ]
   for (const [who, url, message] of cases) {
     const res = await browser(t.app, who).get(url, { accept: 'text/html' })

@@ -119,14 +119,19 @@ describe('the pages', () => {
     expect(report.status).toBe(200)
     expect(report.body).toContain('data-table="Stage 1"')
     expect(report.body).toContain(cardLabel(hands.bob[0]!)) // cards in words on pages: "Move 2 (700)"
-    const picture = await browser(t.app).get(`/watch/${publicToken}/turns/1/pictures/after-1.svg`)
+    // Pictures at the URLs the pages link (versioned: a rollback or correction gives new ones) are kept for good.
+    const afterOne = /<img src="([^"]+\/after-1\.svg)"/.exec(report.body)![1]!
+    const picture = await browser(t.app).get(afterOne)
     expect(picture.headers['content-type']).toBe('image/svg+xml; charset=utf-8')
     expect(picture.headers['cache-control']).toBe('public, max-age=31536000, immutable')
-    const again = await browser(t.app).get(`/watch/${publicToken}/turns/1/pictures/after-1.svg`, { 'if-none-match': picture.headers.etag as string })
+    const again = await browser(t.app).get(afterOne, { 'if-none-match': picture.headers.etag as string })
     expect(again.status).toBe(304)
-    const png = await ann.get(`/games/${gameId}/turns/1/pictures/end.png`)
+    const annEnd = /<img src="([^"]+\/end\.svg)"/.exec((await ann.get(`/games/${gameId}/turns/1`)).body)![1]!
+    const png = await ann.get(annEnd.replace(/\.svg$/, '.png'))
     expect(png.headers['content-type']).toBe('image/png')
     expect(png.headers['cache-control']).toBe('private, max-age=31536000, immutable')
+    // Without the version the same picture may change under its URL: asked again every time.
+    expect((await ann.get(`/games/${gameId}/turns/1/pictures/end.png`)).headers['cache-control']).toBe('private, no-cache')
     expect(png.raw.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true)
     // The next turn's hands stay secret from the spectators.
     const watch = await browser(t.app).get(`/watch/${publicToken}`)

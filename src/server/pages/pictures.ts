@@ -1,7 +1,11 @@
 // Board pictures as SVG and PNG, and the legend page that explains their symbols: the boards of the gallery, a game's current board, and each
-// picture of a turn (before and after every stage, end of turn). A published turn's pictures never
-// change, so they are cached for a year (immutable) with an ETag; a draft's and the current
-// board's are revalidated every time. Who may see a turn comes from services/views.ts.
+// picture of a turn (before and after every stage, end of turn). A published turn's pictures do
+// change: a rollback, a correction and a new publication redraw them, and so does a seat's new
+// name or colour. So the pages link them under a version (turnPictureBase) that names everything
+// they are drawn from; only there are they cached for a year (immutable), and an older version is
+// redirected to the current one, never answered with the new content. A draft's pictures, the
+// unversioned URLs and the current board are revalidated every time (ETag). Who may see a turn
+// comes from services/views.ts.
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -15,6 +19,7 @@ import { boardSvg } from '../../render/svg.js'
 import { notFound } from '../errors.js'
 import { memberOf } from '../routes/api/games.js'
 import type { GameRow, SeatRow } from '../repositories/games.js'
+import type { TurnRow } from '../repositories/turns.js'
 import { reportNames, type ServiceContext } from '../services/context.js'
 import { gameView, spectatorGameView, spectatorTurnView, turnView } from '../services/views.js'
 import { lruMap } from '../services/lru.js'
@@ -72,7 +77,44 @@ export function sendPicture(request: FastifyRequest, reply: FastifyReply, svg: s
 }
 
 const FILE = /^([a-z0-9-]{1,20})\.(svg|png)$/
+const VERSION = /^r\d{1,12}-[A-Za-z0-9_-]{12}$/
 const IMMUTABLE = 'max-age=31536000, immutable'
+
+/**
+ * The version of a turn's pictures as one viewer sees them: the turn's revision (migration 025's
+ * trigger moves it with every change of status or result, so a rollback, a correction and a new
+ * publication each give a new one, and it never goes back) and a hash of the rest they are drawn
+ * from: the turn row, the seats' names and colours, and the robot ringed for the viewer (so one
+ * member's URL never names another's picture). The board is fixed for the game.
+ */
+export function pictureVersion(turn: Pick<TurnRow, 'id' | 'revision'>, seats: readonly SeatRow[], highlight: string | null | undefined): string {
+  const { names, colours } = reportNames(seats)
+  const drawnFrom = JSON.stringify([turn.id, names, colours, highlight ?? null])
+  return `r${turn.revision}-${createHash('sha256').update(drawnFrom).digest('base64url').slice(0, 12)}`
+}
+
+/** Where the pages link a turn's pictures (`<turnBase>/pictures/<version>`, then `/end.svg` and so on). */
+export function turnPictureBase(turnBase: string, turn: Pick<TurnRow, 'id' | 'revision'>, seats: readonly SeatRow[], highlight: string | null | undefined): string {
+  return `${turnBase}/pictures/${pictureVersion(turn, seats, highlight)}`
+}
+
+/**
+ * How a turn's picture is cached, or where to find it instead. Immutable only at the current
+ * version of a published turn; a draft is asked for again every time (its access is checked each
+ * time, and a correction redraws it), as is the unversioned URL, whose content changes.
+ * `audience`: `private` for members, `public` for spectators.
+ */
+function turnPictureCaching(asked: string | undefined, current: string, published: boolean, audience: 'private' | 'public'): { cache: string } | { moved: true } {
+  if (asked === undefined) return { cache: `${audience}, no-cache` }
+  if (!VERSION.test(asked)) throw notFound('no such picture')
+  if (asked !== current) return { moved: true }
+  return { cache: published ? `${audience}, ${IMMUTABLE}` : `${audience}, no-cache` }
+}
+
+/** A stale or someone else's version: to the current one, by a redirect nobody keeps. */
+function toCurrentVersion(reply: FastifyReply, turnBase: string, current: string, file: string): FastifyReply {
+  return reply.header('cache-control', 'no-store').redirect(`${turnBase}/pictures/${current}/${file}`, 302)
+}
 
 function fileParam(file: string): { name: string; ext: string } {
   const match = FILE.exec(file)
@@ -122,16 +164,22 @@ export function picturePages(app: FastifyInstance, kit: PageKit): void {
     return sendPicture(request, reply, currentBoardSvg(ctx, m.game, view, m.seats, m.seat?.player_id), ext, 'private, no-cache', `${m.game.id}-board`)
   })
 
-  app.get<{ Params: { gameId: string; turn: string; file: string } }>('/games/:gameId/turns/:turn/pictures/:file', async (request, reply) => {
+  type MemberPicture = { gameId: string; turn: string; version?: string; file: string }
+  const memberTurnPicture = (request: FastifyRequest<{ Params: MemberPicture }>, reply: FastifyReply) => {
     const { name, ext } = fileParam(request.params.file)
     const m = memberOf(ctx, request.params.gameId, request.viewer)
     const turn = ctx.turns.byNumber(m.game.id, Number(request.params.turn))
     const result = turn ? turnView(ctx, m, turn).result : null
     const picture = result && pictureOf(result, name)
     if (!turn || !picture) throw notFound('no such picture')
-    const cache = turn.status === 'published' ? `private, ${IMMUTABLE}` : 'private, no-cache'
-    return sendPicture(request, reply, drawPicture(ctx.board(m.game), m.seats, picture, m.seat?.player_id), ext, cache, `turn-${turn.number}-${name}`)
-  })
+    const highlight = m.seat?.player_id
+    const current = pictureVersion(turn, m.seats, highlight)
+    const caching = turnPictureCaching(request.params.version, current, turn.status === 'published', 'private')
+    if ('moved' in caching) return toCurrentVersion(reply, `/games/${m.game.id}/turns/${turn.number}`, current, request.params.file)
+    return sendPicture(request, reply, drawPicture(ctx.board(m.game), m.seats, picture, highlight), ext, caching.cache, `turn-${turn.number}-${name}`)
+  }
+  app.get<{ Params: MemberPicture }>('/games/:gameId/turns/:turn/pictures/:version/:file', async (request, reply) => memberTurnPicture(request, reply))
+  app.get<{ Params: MemberPicture }>('/games/:gameId/turns/:turn/pictures/:file', async (request, reply) => memberTurnPicture(request, reply))
 
   app.get<{ Params: { publicToken: string; file: string } }>('/watch/:publicToken/pictures/:file', async (request, reply) => {
     const { name, ext } = fileParam(request.params.file)
@@ -141,16 +189,25 @@ export function picturePages(app: FastifyInstance, kit: PageKit): void {
     return sendPicture(request, reply, currentBoardSvg(ctx, game, view, ctx.games.seats(game.id)), ext, 'public, no-cache', 'board')
   })
 
-  app.get<{ Params: { publicToken: string; turn: string; file: string } }>('/watch/:publicToken/turns/:turn/pictures/:file', async (request, reply) => {
+  type WatchPicture = { publicToken: string; turn: string; version?: string; file: string }
+  const watchTurnPicture = (request: FastifyRequest<{ Params: WatchPicture }>, reply: FastifyReply) => {
     const { name, ext } = fileParam(request.params.file)
     const number = Number(request.params.turn)
     if (!Number.isInteger(number) || number < 1) throw notFound('no such turn')
     const view = spectatorTurnView(ctx, request.params.publicToken, number)
     const game = ctx.games.byPublicToken(request.params.publicToken)!
+    const turn = ctx.turns.byNumber(game.id, number)!
+    const seats = ctx.games.seats(game.id)
     const picture = pictureOf(view.result, name)
     if (!picture) throw notFound('no such picture')
-    return sendPicture(request, reply, drawPicture(ctx.board(game), ctx.games.seats(game.id), picture), ext, `public, ${IMMUTABLE}`, `turn-${number}-${name}`)
-  })
+    // Public: shared caches keep these too, so only a URL naming exactly this content may be immutable.
+    const current = pictureVersion(turn, seats, null)
+    const caching = turnPictureCaching(request.params.version, current, true, 'public')
+    if ('moved' in caching) return toCurrentVersion(reply, `/watch/${request.params.publicToken}/turns/${number}`, current, request.params.file)
+    return sendPicture(request, reply, drawPicture(ctx.board(game), seats, picture), ext, caching.cache, `turn-${number}-${name}`)
+  }
+  app.get<{ Params: WatchPicture }>('/watch/:publicToken/turns/:turn/pictures/:version/:file', async (request, reply) => watchTurnPicture(request, reply))
+  app.get<{ Params: WatchPicture }>('/watch/:publicToken/turns/:turn/pictures/:file', async (request, reply) => watchTurnPicture(request, reply))
 
   app.get('/legend', async (request, reply) => {
     return kit.render(request, reply, 'legend', { title: 'Legend: the symbols of the board pictures', entries: legendEntries(56) })

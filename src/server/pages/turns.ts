@@ -24,7 +24,7 @@ import { turnView } from '../services/views.js'
 import { formValues, submitForm } from './forms.js'
 import { swatch } from './games.js'
 import { appFieldErrors, zodFieldErrors, type FieldErrors, type PageKit } from './kit.js'
-import type { TurnResultView } from './pictures.js'
+import { turnPictureBase, type TurnResultView } from './pictures.js'
 import { tableModel } from './gm-job.js'
 import { keptThread } from './message-threads.js'
 import { publishedTurnFacts, sendPublishedPage } from './published-turn.js'
@@ -185,10 +185,12 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
 
   /** The report page's data as the holder of seat `me` sees it (null: nobody's robot first), messages aside. */
   const reportPageData = ({ m, turn, tv, base, published }: ReturnType<typeof reportData>, result: TurnResultView, me: string | null) => {
-    const { sections, fused } = reportSections(result, `${base}/turns/${turn.number}/pictures`, me,
+    // Versioned: the pictures are drawn with `me` ringed, and a rollback or correction gives them new URLs.
+    const pictureBase = turnPictureBase(`${base}/turns/${turn.number}`, turn, m.seats, me)
+    const { sections, fused } = reportSections(result, pictureBase, me,
       (id) => sectionWords(ctx.board(m.game), m.seats, result, id, me))
     return {
-      anim: animationData(result, `${base}/turns/${turn.number}/pictures`),
+      anim: animationData(result, pictureBase),
       ...told(result, tv.programs, Object.fromEntries(m.seats.map((s) => [s.player_id, s.name ?? s.player_id])), me),
       title: `Turn ${turn.number} of ${m.game.name}`, game: { id: m.game.id, name: m.game.name }, turn: tv, result,
       sections, fused, colours: colourMap(m.seats), base, turnBase: `${base}/turns/${turn.number}`, published,
@@ -235,7 +237,7 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
     const turnBase = `${base}/turns/${turn.number}`
     const result = tv.result
     return replayPage(kit, request, reply, {
-      result, step: request.params.step, turnBase, pictureBase: `${turnBase}/pictures`, colours: colourMap(m.seats),
+      result, step: request.params.step, turnBase, pictureBase: turnPictureBase(turnBase, turn, m.seats, m.seat?.player_id), colours: colourMap(m.seats),
       describe: (id) => sectionWords(ctx.board(m.game), m.seats, result, id, m.seat?.player_id ?? null),
       game: { id: m.game.id, name: m.game.name }, draft: turn.status === 'draft', base,
     })

@@ -2,12 +2,14 @@
 // (services/views.ts spectatorGameView and spectatorTurnView decide what that is).
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../errors.js'
+import type { SeatRow } from '../repositories/games.js'
 import { spectatorTurnFacts } from '../services/published-pages.js'
 import { spectatorGameView, spectatorTurnView } from '../services/views.js'
 import { playerRows } from './games.js'
 import { gameHistory } from './history.js'
 import type { PageKit } from './kit.js'
 import { sendPublishedPage } from './published-turn.js'
+import { turnPictureBase } from './pictures.js'
 import { animationData, colourMap, replayPage, reportSections, told } from './turns.js'
 import { boardWords, currentWords, sectionWords } from './words.js'
 
@@ -19,6 +21,9 @@ export function watchPages(app: FastifyInstance, kit: PageKit): void {
     const game = ctx.games.byPublicToken(token)!
     return { view, game, board: ctx.board(game), seats: ctx.games.seats(game.id), base: `/watch/${token}` }
   }
+  // Versioned (pages/pictures.ts): shared caches keep these pictures, and a rollback or correction redraws them.
+  const pictureBase = (game: { id: string }, seats: readonly SeatRow[], turnBase: string, number: number) =>
+    turnPictureBase(turnBase, ctx.turns.byNumber(game.id, number)!, seats, null)
   const turnNumber = (text: string) => {
     const n = Number(text)
     if (!Number.isInteger(n) || n < 1) throw notFound('no such turn')
@@ -39,14 +44,15 @@ export function watchPages(app: FastifyInstance, kit: PageKit): void {
   app.get<{ Params: { publicToken: string; turn: string } }>('/watch/:publicToken/turns/:turn', async (request, reply) => {
     const { publicToken } = request.params
     const pageData = () => {
-      const { view, board, seats, base } = load(publicToken)
+      const { view, game, board, seats, base } = load(publicToken)
       const tv = spectatorTurnView(ctx, publicToken, turnNumber(request.params.turn))
       const turnBase = `${base}/turns/${tv.number}`
-      const { sections, fused } = reportSections(tv.result, `${turnBase}/pictures`, null, (id) => sectionWords(board, seats, tv.result, id, null))
+      const pictures = pictureBase(game, seats, turnBase, tv.number)
+      const { sections, fused } = reportSections(tv.result, pictures, null, (id) => sectionWords(board, seats, tv.result, id, null))
       return {
         title: `Turn ${tv.number} of ${view.name}`, game: { id: view.id, name: view.name }, turn: tv, result: tv.result,
         sections, fused, colours: colourMap(seats), base, turnBase, published: view.publishedTurns,
-        draft: false, isGm: false, anim: animationData(tv.result, `${turnBase}/pictures`), ...told(tv.result, tv.programs, Object.fromEntries(seats.map((s) => [s.player_id, s.name ?? s.player_id]))),
+        draft: false, isGm: false, anim: animationData(tv.result, pictures), ...told(tv.result, tv.programs, Object.fromEntries(seats.map((s) => [s.player_id, s.name ?? s.player_id]))),
         corrections: tv.corrections,
       }
     }
@@ -57,11 +63,11 @@ export function watchPages(app: FastifyInstance, kit: PageKit): void {
   })
 
   app.get<{ Params: { publicToken: string; turn: string; step: string } }>('/watch/:publicToken/turns/:turn/replay/:step', async (request, reply) => {
-    const { view, board, seats, base } = load(request.params.publicToken)
+    const { view, game, board, seats, base } = load(request.params.publicToken)
     const tv = spectatorTurnView(ctx, request.params.publicToken, turnNumber(request.params.turn))
     const turnBase = `${base}/turns/${tv.number}`
-        return replayPage(kit, request, reply, {
-      result: tv.result, step: request.params.step, turnBase, pictureBase: `${turnBase}/pictures`, colours: colourMap(seats),
+    return replayPage(kit, request, reply, {
+      result: tv.result, step: request.params.step, turnBase, pictureBase: pictureBase(game, seats, turnBase, tv.number), colours: colourMap(seats),
       describe: (id) => sectionWords(board, seats, tv.result, id, null),
       game: { id: view.id, name: view.name }, draft: false, base,
     })
