@@ -9,7 +9,10 @@ export const ROBOT_COLOURS = ['red', 'blue', 'green', 'orange', 'purple', 'teal'
 
 const text = (max: number, what: string) => z.string({ error: `enter ${what}` }).overwrite(normalName).min(1, `enter ${what}`).max(max, `${what} is too long (at most ${max} characters)`)
 const checkbox = z.preprocess((v) => v === 'on' || v === 'true' || v === '1', z.boolean())
-const optionalText = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().optional())
+const blankIsNone = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
+const optionalText = z.preprocess(blankIsNone, z.string().trim().optional())
+/** A name that may be left blank; otherwise checked as the shared schema will (a name of control characters only is none). */
+const optionalName = (max: number, what: string) => z.preprocess(blankIsNone, text(max, what).optional())
 const number = (what: string, min: number, max: number, integer = false) => z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : undefined),
   (integer ? z.number({ error: `enter ${what}` }).int(`${what} must be a whole number`) : z.number({ error: `enter ${what}` }))
@@ -35,8 +38,8 @@ export const createGameForm = z.object({
   reminderHours: number('the reminder time in hours', 1, 7 * 24).optional(),
   replyFromAnyAddress: checkbox,
   gmPlays: checkbox,
-  gmName: optionalText,
-  gmColour: optionalText,
+  gmName: optionalName(60, 'your robot\'s name'),
+  gmColour: z.preprocess(blankIsNone, z.string({ error: 'choose a colour' }).pipe(colour).optional()),
   // Issue 12: endings, table talk, a robot whose player left.
   turnLimit: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : undefined),
     z.number({ error: 'enter the turn limit as a whole number' }).int('enter the turn limit as a whole number').min(1, 'the turn limit must be at least 1').max(10_000, 'the turn limit must be at most 10000').optional()),

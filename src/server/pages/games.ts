@@ -1,5 +1,6 @@
 // Games: the home page (my games, open games), creating a game (gallery or uploaded board with a
 // preview), the game page, inviting, joining (by invitation or an open seat) and starting.
+import { z } from 'zod'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { compileBoard, parseBoard } from '../../engine/board.js'
 import { DEFAULT_PALETTE } from '../../render/util.js'
@@ -162,7 +163,8 @@ export function gamePages(app: FastifyInstance, kit: PageKit) {
       const game = createGame(ctx, user.id, input)
       return reply.redirect(`/games/${game.id}?done=created`, 303)
     } catch (err) {
-      const problem = err instanceof AppError ? appFieldErrors(err) : { _form: err instanceof Error ? err.message : String(err) }
+      // Whatever the form's own checks let through is still named by field, never shown as zod's raw list.
+      const problem = err instanceof AppError ? appFieldErrors(err) : err instanceof z.ZodError ? zodFieldErrors(err) : { _form: err instanceof Error ? err.message : String(err) }
       return newGamePage(request, reply, values, problem, preview, 400)
     }
   })
