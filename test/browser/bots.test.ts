@@ -119,9 +119,27 @@ describe.skipIf(!hasChromium)('bots on the web pages', () => {
     await page.locator('#seat-bot-seat').selectOption('new')
     await page.locator('#seat-bot-bot').selectOption('random')
     await page.locator('#seat-bot-reason').fill('a fourth robot for the crowd')
-    await go(page, () => page.getByRole('button', { name: 'Seat the bot' }).click())
+    // Clicked twice while the first post is on its way (held back 400 ms here, as a slow server
+    // would): the form goes once (views/static/app.js), so one seat is opened, not two. Without the
+    // guard the page sends the second post too, and a server that got both opened two seats.
+    const posts: string[] = []
+    page.on('request', (request) => { if (request.method() === 'POST' && request.url().endsWith('/gm/seat-bot')) posts.push(request.url()) })
+    await page.route('**/gm/seat-bot', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      await route.continue().catch(() => {}) // a post the page gave up for a later one is gone
+    })
+    const seatTheBot = page.getByRole('button', { name: 'Seat the bot' })
+    // Both clicks from inside the page, 150 ms apart, so the second lands on this page, not on the next.
+    await go(page, () => seatTheBot.evaluate(async (button: HTMLButtonElement) => {
+      button.click()
+      await new Promise((resolve) => setTimeout(resolve, 150))
+      button.click()
+    }))
+    await page.unroute('**/gm/seat-bot')
+    expect(posts).toHaveLength(1)
     expect(await text(page.locator('#done'))).toContain('The bot has its seat')
     expect(await text(page.locator('table.players tr[data-player="P4"]'))).toContain('Bot (random)')
+    expect(stack.app.services.games.seats(gameId).map((s) => s.player_id)).toEqual(['P1', 'P2', 'P3', 'P4'])
     await stack.shot(page, 'bots-05-console-seat-bot')
     await publishTurn(page, url, 3)
     const robots = (await gm.call('GET', `/api/v1/games/${gameId}`)).json.robots

@@ -115,15 +115,20 @@ describe('the deadline', () => {
 
 describe('invitation mail to one address', () => {
   it('is limited per recipient, so a GM cannot bomb an address with invitations', async () => {
-    const set = await setUpGame(t.app, [], { seats: 3 })
+    // One game holds one open invitation per address (games.ts sendInvite): the GM invites from a new game each time.
     const victim = 'invited-victim@example.org'
+    const { gm } = await setUpGame(t.app, [], { seats: 3 })
+    const inviteFromNewGame = async (email: string) => {
+      const game = (await gm.call('POST', '/api/v1/games', { name: 'Another game', board: 'training-floor', seats: 3 })).json.id as string
+      return gm.call('POST', `/api/v1/games/${game}/invites`, { email, seat: 1 })
+    }
     const codes: number[] = []
-    for (let i = 0; i < 8; i++) codes.push((await set.gm.call('POST', `/api/v1/games/${set.gameId}/invites`, { email: i % 2 ? victim : victim.toUpperCase(), seat: 1 })).status)
+    for (let i = 0; i < 8; i++) codes.push((await inviteFromNewGame(i % 2 ? victim : victim.toUpperCase())).status)
     expect(codes).toEqual([201, 201, 201, 201, 201, 429, 429, 429])
-    const refused = await set.gm.call('POST', `/api/v1/games/${set.gameId}/invites`, { email: victim, seat: 2 })
+    const refused = await inviteFromNewGame(victim)
     expect(refused.json).toMatchObject({ error: 'rate_limited', message: expect.stringMatching(/5 invitations/) })
     expect(t.app.services.outbox.all().filter((m) => m.kind === 'invitation' && m.recipient.toLowerCase() === victim)).toHaveLength(5)
     t.clock.now += HOUR
-    expect((await set.gm.call('POST', `/api/v1/games/${set.gameId}/invites`, { email: victim, seat: 2 })).status).toBe(201)
+    expect((await inviteFromNewGame(victim)).status).toBe(201)
   })
 })

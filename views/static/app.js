@@ -48,6 +48,23 @@
     })
   })
 
+  // A form is sent once per click: a second click while the first post was on its way sent GM
+  // actions twice (two bot seats where one was asked). The server refuses what it can tell apart (a
+  // second invitation to one address); this spares the rest. One listener on the document, so forms
+  // a live update put in the page are covered too; it hears a submit after the form's own listeners,
+  // so a cancelled confirmation sends nothing and marks nothing. The mark goes after a few seconds,
+  // or when the page is shown again from the history.
+  document.addEventListener('submit', function (event) {
+    var form = event.target
+    if (event.defaultPrevented || !(form instanceof HTMLFormElement) || (form.getAttribute('method') || '').toLowerCase() !== 'post') return
+    if (form.hasAttribute('data-sent')) { event.preventDefault(); return }
+    form.setAttribute('data-sent', '')
+    setTimeout(function () { form.removeAttribute('data-sent') }, 5000)
+  })
+  window.addEventListener('pageshow', function () {
+    document.querySelectorAll('form[data-sent]').forEach(function (form) { form.removeAttribute('data-sent') })
+  })
+
   // A refused form: focus goes to what went wrong (the error summary), so it is read out first.
   var problem = document.querySelector('[data-focus-on-load]')
   if (problem) problem.focus()

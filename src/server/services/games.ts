@@ -139,7 +139,16 @@ export function invite(ctx: ServiceContext, m: Membership, email: string, seatNo
 /** Invitations to one address per hour, from every game together: a GM cannot bomb an address with them. */
 export const INVITATIONS_PER_HOUR = 5
 
+/** Whether `seat` is empty and holds an invitation to `email`. */
+const invitedTo = (seat: SeatRow, email: string) => seat.user_id === null && seat.invite_email?.toLowerCase() === email.toLowerCase()
+const alreadyInvited = (email: string, seatNo: number) => conflict(`${email} is already invited to seat ${seatNo}: that invitation stands (to send a new link, remove it first)`, 'email')
+
 function sendInvite(ctx: ServiceContext, game: GameRow, seatId: number, seatNo: number, email: string): void {
+  // One open invitation per address and game. A second would reserve a second seat for one person,
+  // or (to the same seat) make a new link and kill the one already mailed: what a form sent twice
+  // (a double click, two tabs) did.
+  const invited = ctx.games.seats(game.id).find((s) => invitedTo(s, email))
+  if (invited) throw alreadyInvited(email, invited.seat_no)
   if (ctx.outbox.countTo(email, 'invitation', ctx.now() - HOUR) >= INVITATIONS_PER_HOUR) {
     throw rateLimited(`${INVITATIONS_PER_HOUR} invitations went to this address in the last hour; try again later`)
   }
@@ -209,6 +218,8 @@ export function removePlayer(ctx: ServiceContext, m: Membership, seatNo: number,
     if (!seat) throw notFound(`no seat ${seatNo}`)
     if (seat.user_id === null && !seat.invite_email) throw conflict(`seat ${seatNo} is already empty`)
     if (seat.user_id === game.gm_user_id && game.status !== 'setup') throw conflict('you play in this game: your own seat stays yours until the game ends')
+    // Replacing with the address already invited there (the form sent twice) would only kill the link mailed.
+    if (replacement !== undefined && invitedTo(seat, replacement)) throw alreadyInvited(replacement, seatNo)
     const everyone = recipients(ctx, game)
     playerGone(ctx, game, seat, replacement !== undefined)
     ctx.games.logAction(game.id, ctx.now(), replacement ? 'replace' : 'remove', reason, { seat: seatNo, player: seatName(seat), ...(replacement ? { invited: replacement } : {}) })
