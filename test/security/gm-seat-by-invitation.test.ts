@@ -30,7 +30,9 @@ it("a GM seated by invitation cannot rewrite their locked program after reading 
 
   const view = (await gm.call('GET', `/api/v1/games/${gameId}`)).json
   const gmPlayer = view.you.player as string
-  expect(gmPlayer).toBeTruthy() // the GM holds a seat in a game created without gmPlays
+  expect(gmPlayer).toBeTruthy() // the GM holds a seat in a game created without gmPlays,
+  expect(view.settings.gmPlays).toBe(true) // and the players are told the GM plays
+  expect((await ann.call('GET', `/api/v1/games/${gameId}`)).json.settings.gmPlays).toBe(true)
 
   // The lock machinery treats them as a GM who plays: nothing of Ann's program before the lock.
   await submit(ann, gameId)

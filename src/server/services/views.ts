@@ -108,6 +108,12 @@ export function submissionHistory(ctx: ServiceContext, m: Membership, turn: Turn
   return { submissions, more }
 }
 
+/**
+ * Whether the GM plays: the setting at creation, or a seat the GM took later by invitation or an
+ * open seat. Players are told the truth either way (the lock and the corrections go by the seat).
+ */
+const gmHoldsSeat = (game: GameRow, seats: readonly SeatRow[]) => game.gm_plays === 1 || seats.some((s) => s.user_id === game.gm_user_id)
+
 function gameSummary(ctx: ServiceContext, game: GameRow, seats: SeatRow[], showEmails: boolean) {
   const state = game.state_json ? (JSON.parse(game.state_json) as GameState) : null
   const gm = ctx.users.byId(game.gm_user_id)
@@ -120,7 +126,7 @@ function gameSummary(ctx: ServiceContext, game: GameRow, seats: SeatRow[], showE
     board: JSON.parse(game.board_json) as unknown,
     settings: {
       seats: game.seat_count, turnLengthHours: game.turn_length_ms / 3600_000, reviewWindowHours: game.review_window_ms / 3600_000,
-      closeEarly: game.close_early === 1, gmPlays: game.gm_plays === 1, pathPreview: game.path_preview === 1,
+      closeEarly: game.close_early === 1, gmPlays: gmHoldsSeat(game, seats), pathPreview: game.path_preview === 1,
       reminderHours: game.reminder_before_ms / 3600_000, replyFromAnyAddress: game.reply_from_any === 1,
     },
     seats: seats.map((s) => seatView(s, showEmails)),
