@@ -72,9 +72,12 @@ function rememberingSigner(secret: string): ReturnType<typeof signerFactory> {
 }
 
 function viewerOf(ctx: ServiceContext, request: FastifyRequest): Viewer {
-  const header = request.headers.authorization
-  if (header !== undefined) {
-    const match = /^Bearer ([A-Za-z0-9_-]{10,200})$/.exec(header.trim())
+  const header = request.headers.authorization?.trim()
+  // Only the Bearer scheme is ours (any case, RFC 7235 §2.1). Another scheme, such as the Basic
+  // credentials a reverse proxy's password asks browsers for, is not meant for us: the session
+  // cookie decides, as without the header.
+  if (header !== undefined && /^bearer(\s|$)/i.test(header)) {
+    const match = /^bearer\s+([A-Za-z0-9_-]{10,200})$/i.exec(header)
     if (!match) throw unauthorized('the API token is unknown or revoked')
     // A route that stores what it is sent checks the token in the same transaction (RouteSpec.tokenCheckedInWrite):
     // outside a transaction, asking SQLite whether another connection changed the tokens costs more than the rest of the check.
