@@ -1,13 +1,14 @@
 // The JSON API's shapes for the GM's job (issue 12): corrections, rollback, ending, seats, game
 // settings and messages. Collected into /api/v1/openapi.json like schemas.ts.
 import { z } from 'zod'
-import { gameIdParams, goneRobotBotField, goneRobotField, turnParams } from './schemas.js'
+import { gameIdParams, goneRobotBotField, goneRobotField, normalText, turnParams } from './schemas.js'
 
 export const expectedTurn = z.string().regex(/^(none|\d{1,6}\.\d{1,9})$/, 'a turn state like "3.2" as the game view gives it (currentTurnVersion)')
   .optional().describe('The turn state this action was decided on (the game view\'s currentTurnVersion); refused with 409 if the turn changed meanwhile')
 
-const requiredReason = z.string().trim().min(1, 'give a reason: players see it').max(500).describe('Why; shown in the game history')
-const optionalReason = z.string().trim().max(500).default('').describe('Why; shown in the game history')
+// Reasons are stored and mailed to the table: control characters go, as in every reason (normalText).
+const requiredReason = z.string().overwrite(normalText).min(1, 'give a reason: players see it').max(500).describe('Why; shown in the game history')
+const optionalReason = z.string().overwrite(normalText).max(500).default('').describe('Why; shown in the game history')
 const player = z.string().regex(/^P[1-8]$/, 'a player id P1..P8').describe('The seat\'s player id, P1..P8')
 
 export const correctionRequest = z.strictObject({

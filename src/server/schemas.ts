@@ -112,11 +112,11 @@ export const seatBotRequest = z.strictObject({ bot: botLevel, reason })
 export const practiceRequest = z.strictObject({
   board: z.string().regex(/^[a-z0-9][a-z0-9-]{0,60}$/).describe('A board of boards/, by file name without .json'),
   bots: z.array(botLevel).min(1).max(7),
-  name: z.string().trim().min(1).max(80).optional(),
+  name: displayName(80).optional(),
 })
 export const webhookRequest = z.strictObject({ url: z.string().trim().max(2000).describe('http or https URL the server POSTs your view to when your hand is dealt') })
 export const seriesRequest = z.strictObject({
-  name: z.string().trim().min(1).max(80),
+  name: displayName(80),
   boards: z.array(z.string().regex(/^[a-z0-9][a-z0-9-]{0,60}$/)).min(1).max(20).describe('Boards of boards/, played in turn'),
   seats: z.array(z.union([botLevel, z.literal('gm')])).min(2).max(8).describe('The entrants: bots, or "gm" for yourself'),
   rounds: z.number().int().min(1).max(50).default(1).describe('Times through the boards; the seat order rotates each game'),
