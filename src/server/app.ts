@@ -1,4 +1,5 @@
 // Builds the application (no listening here: server.ts listens, tests use app.inject).
+import { loggerWithRedactedUrls } from './plugins/log-redaction.js'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { createHash } from 'node:crypto'
@@ -67,7 +68,7 @@ declare module 'fastify' {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: loggerWithRedactedUrls(options.logger ?? false),
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     onProtoPoisoning: 'error',
