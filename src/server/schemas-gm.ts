@@ -33,6 +33,8 @@ export const settingsRequest = z.strictObject({
   pathPreview: z.boolean().optional().describe('Players see where their program would take their robot while they plan (issue 13); changeable at any time'),
   reason: optionalReason,
 })
+  // For the OpenAPI document: a changed turn limit needs a reason (services/seats.ts changeSettings).
+  .meta({ anyOf: [{ not: { required: ['turnLimit'] } }, { required: ['reason'] }], description: 'Send only what changes; a turnLimit needs a reason' })
 
 /** Plain text: no control characters but line breaks and tabs; Windows line ends made plain. */
 const plainText = (max: number) => z.string().transform((s) => s.replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\n\t]/gu, '').trim())

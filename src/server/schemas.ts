@@ -76,7 +76,7 @@ export const submissionRequest = z.strictObject({
 })
 
 export const lockRequest = z.strictObject({
-  confirm: z.boolean().optional().describe('Must be true: a locked program is final for the turn'),
+  confirm: z.literal(true, { error: 'confirm: locking makes your program final; send "confirm": true' }).describe('Must be true: a locked program is final for the turn'),
   reason,
 })
 export const reopenRequest = z.strictObject({ player: z.string().regex(/^P[1-8]$/).describe('The seat\'s player id, P1..P8'), reason })
@@ -85,6 +85,8 @@ export const deadlineRequest = z.strictObject({
   extendHours: z.number().positive().max(24 * 60).optional(),
   reason,
 }).refine((v) => (v.deadline === undefined) !== (v.extendHours === undefined), { message: 'give either deadline or extendHours', path: ['deadline'] })
+  // The refinement, for the OpenAPI document: exactly one of the two (z.toJSONSchema copies meta keys).
+  .meta({ oneOf: [{ required: ['deadline'] }, { required: ['extendHours'] }], description: 'Exactly one of deadline (the new deadline) or extendHours (hours added to the current one)' })
 
 /** Versions of the program history per page (the submissions route), by default and at most. */
 export const HISTORY_PAGE = 25
