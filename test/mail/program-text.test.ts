@@ -27,12 +27,32 @@ describe('programFromReply', () => {
     expect(cards('reboot\nsacrifice at 4\ndouble wrench option\nfacing west')).toEqual({ cards: [], rebootNext: true, sacrificeAt: 4, doubleWrench: 'option', facing: 'W' })
   })
 
-  it('ignores prose, quoted lines and everything after a signature or a quoted header', () => {
+  it('ignores prose, quoted lines and everything after a signature or a quoted header; reads below an "On … wrote:" quote', () => {
     const text = 'Hi GM, my moves:\nFWD1:490\n> FWD2:700\n\n-- \nAnn\nLF90:110'
     expect(cards(text).cards).toEqual(['FWD1:490'])
-    expect(cards('FWD1:490\nOn Mon, 7 Jan 2030, BotWars wrote:\nFWD2:700').cards).toEqual(['FWD1:490'])
+    expect(cards('On Mon, 7 Jan 2030, BotWars wrote:\n> FWD1:490\n\nFWD2:700').cards).toEqual(['FWD2:700']) // bottom-posted
     expect(cards('FWD1:490\n-----Original Message-----\nFWD2:700').cards).toEqual(['FWD1:490'])
     expect(cards('FWD1:490\nFrom: BotWars <gm@botwars.test>\nFWD2:700').cards).toEqual(['FWD1:490'])
+  })
+
+  it('stops at a quote without ">" in any language: a header block ("De :", "Från:"), a separator of dashes, a turn mail line', () => {
+    // Outlook quotes the mail being answered without ">"; a quoted turn mail holds an example program of the player's own cards.
+    const example = '\n  1. Move 2 (700)\n  2. Turn left (110)\n'
+    expect(cards(`reboot\n\nDe : BotWars <botwars@localhost>\nEnvoyé : lundi 7 janvier 2030 12:00\nÀ : ann@example.org\nObjet : Turn 1\n${example}`))
+      .toEqual({ cards: [], rebootNext: true })
+    expect(cards(`reboot\n\nFrån: BotWars <botwars@localhost>\nSkickat: den 7 januari 2030 12:00\n${example}`)).toEqual({ cards: [], rebootNext: true })
+    expect(cards(`FWD1:490\n-----Message d'origine-----\n${example}`).cards).toEqual(['FWD1:490'])
+    expect(cards(`reboot\n\nOr reply to this mail with your program, one card per line (registers in order), for example:\n${example}`).cards).toEqual([])
+    expect(cards(`reboot\nYour hand (9 cards):\n${example}`).cards).toEqual([])
+  })
+
+  it('never takes program lines for a header block: "r3: FWD2:700", "facing: N", "double wrench: repair"', () => {
+    expect(cards('r3: FWD2:700\nfacing: N\ndouble wrench: repair\nr4: LF90:110')).toEqual({ cards: ['FWD2:700', 'LF90:110'], rebootNext: false, facing: 'N', doubleWrench: 'repair' })
+    expect(cards('Facing: W\nIdle: 5\nSacrifice: 3')).toEqual({ cards: ['IDLE:5'], rebootNext: false, facing: 'W', sacrificeAt: 3 })
+  })
+
+  it('ignores prose that only looks like a card ("Turn 1", "Room 101", "HP: 10", "Tel: 555")', () => {
+    expect(cards('Turn 1\nFWD1:490\n\nAnn Smith\nRoom 101\nHP: 10\nTel: 555').cards).toEqual(['FWD1:490'])
   })
 
   it('refuses a mail with no program, or with more cards than registers, saying why', () => {
@@ -43,6 +63,7 @@ describe('programFromReply', () => {
 
   it('points out a line that looks like a card but is not one; leaves the check of the hand to the submission service', () => {
     expect(programFromReply('FWD9:700\nFWD1:490')).toEqual({ ok: false, problem: expect.stringMatching(/"FWD9:700" is not a card name/) })
+    expect(programFromReply('FWD1:490\nFDW2:700')).toEqual({ ok: false, problem: expect.stringMatching(/"FDW2:700" is not a card name/) }) // two letters swapped
     expect(cards('FWD1:999').cards).toEqual(['FWD1:999']) // no such card: submitProgram says so, naming it
     expect(cards('pass')).toEqual({ cards: [], rebootNext: false })
   })

@@ -8,6 +8,11 @@
 // address other than the player's is refused unless the GM's game allows it; the refusal goes
 // to the player's own address, never to the stranger. Duplicates, mail loops and senders over
 // the rate are dropped without an answer.
+//
+// The limits count what cannot be forged against someone else: a sender's mail per reply address
+// (anyone may claim to be Ann, but mail claiming so sent to Bob's address never uses up Ann's own),
+// and the refusals answered per seat (a leaked address mailed from ever new senders cannot flood
+// its player). Both are read and written in the one transaction, so concurrent mail cannot overrun them.
 import { createHash } from 'node:crypto'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { AppError } from '../errors.js'
@@ -18,14 +23,17 @@ import { confirmationMail, refusalMail } from './answers.js'
 import { automaticMail } from './loops.js'
 import { programFromReply } from './program-text.js'
 import { inboundStore } from './store.js'
-import { replyAddress, replyTokens, tokenOf } from './tokens.js'
+import { replyAddress, replyTokens, tokenHash, tokenOf } from './tokens.js'
 
 /** Larger mail is refused: at DATA by the SMTP listener, before download by the IMAP poller. */
 export const MAX_INBOUND_BYTES = 1024 * 1024
-/** Messages per sender per hour, answered or not, beyond which mail is dropped unanswered. */
+/** Messages per sender and reply address per hour, answered or not, beyond which mail is dropped unanswered. */
 export const SENDER_LIMIT_PER_HOUR = 30
+/** Refusals answered per seat per hour; past it mail is still refused, unanswered (a stored program is always confirmed). */
+export const SEAT_REFUSALS_PER_HOUR = 30
+const HOUR = 3600_000
 
-export type InboundOutcome = 'stored' | 'refused' | 'loop' | 'unknown-address' | 'duplicate' | 'rate-limited' | 'unreadable'
+export type InboundOutcome = 'stored' | 'refused' | 'refused-unanswered' | 'loop' | 'unknown-address' | 'duplicate' | 'rate-limited' | 'unreadable'
 
 export interface InboundMail {
   raw: Buffer
@@ -58,8 +66,9 @@ export async function handleInbound(ctx: ServiceContext, mail: InboundMail, opti
   const sender = (mail.envelope?.mailFrom || from || 'unknown').toLowerCase()
   return ctx.write((): InboundOutcome => {
     const now = ctx.now()
+    let addressedTo: string | null = null
     const done = (outcome: InboundOutcome) => {
-      store.record(key, sender, outcome, now)
+      store.record(key, sender, addressedTo, outcome, now)
       options.inTransaction?.()
       return outcome
     }
@@ -74,7 +83,6 @@ export async function handleInbound(ctx: ServiceContext, mail: InboundMail, opti
     }
     const contentType = parsed.headerLines.find((l) => l.key === 'content-type')?.line
     if (automaticMail({ header, envelopeFrom: mail.envelope?.mailFrom, fromAddress: from || undefined, contentType })) return done('loop')
-    if (store.recentFrom(sender, now - 3600_000) >= SENDER_LIMIT_PER_HOUR) return done('rate-limited')
 
     const recipients = [...(mail.envelope?.rcptTo ?? []), ...addresses(parsed.to), ...addresses(parsed.cc),
       ...parsed.headerLines.filter((l) => l.key === 'delivered-to' || l.key === 'x-original-to').map((l) => l.line.slice(l.line.indexOf(':') + 1).trim())]
@@ -83,6 +91,8 @@ export async function handleInbound(ctx: ServiceContext, mail: InboundMail, opti
     const game = target && ctx.games.byId(target.game_id)
     const seat = game && ctx.games.seats(game.id).find((s) => s.player_id === target.player_id)
     const user = seat?.user_id ? ctx.users.byId(seat.user_id) : undefined
+    addressedTo = target && game && seat && user ? tokenHash(token!) : null
+    if (store.recentFrom(sender, addressedTo, now - HOUR) >= SENDER_LIMIT_PER_HOUR) return done('rate-limited')
     if (!target || !game || !seat || !user) return done('unknown-address')
 
     const submitLink = ctx.link(`/games/${game.id}/turns/${target.turn_number}/submit`)
@@ -91,11 +101,14 @@ export async function handleInbound(ctx: ServiceContext, mail: InboundMail, opti
       ctx.mail({ kind, gameId: game.id, to: user.email, restsOnTurn: target.turn_number - 1, ...content, ...(reply ? { headers: { 'Reply-To': reply } } : {}) })
     }
     const refuse = (problem: string) => {
+      if (store.recentForSeat(game.id, target.player_id, 'refused', now - HOUR) >= SEAT_REFUSALS_PER_HOUR) return done('refused-unanswered')
       answer('reply-refusal', refusalMail(game.name, target.turn_number, problem, submitLink))
       return done('refused')
     }
+    // Not a loop (loops.ts: the envelope named a real sender); the answer goes to the player only.
+    if (!from) return refuse('your mail had no From address; send it from the address you play with')
     if (from !== user.email.toLowerCase() && game.reply_from_any !== 1) {
-      return refuse(`it came from another address (${from || 'none'}), and this game takes programs by mail only from the address you play with`)
+      return refuse(`it came from another address (${from}), and this game takes programs by mail only from the address you play with`)
     }
     if (mail.tooLarge !== undefined) {
       return refuse(`it was ${(mail.tooLarge / 1048576).toFixed(1)} MB, and only mails up to ${MAX_INBOUND_BYTES / 1048576} MB are read; send the program as plain text, without attachments`)

@@ -22,8 +22,11 @@ export function automaticMail(m: LoopSigns): string | null {
   for (const name of ['x-autoreply', 'x-autorespond', 'x-auto-response-suppress-sent', 'list-id', 'list-unsubscribe', 'feedback-id']) {
     if (m.header(name) !== undefined) return `${name} header`
   }
-  if (/^(mailer-daemon|postmaster|no-?reply|bounces?)(\+|@)/i.test(m.fromAddress ?? '')) return `sent by ${m.fromAddress}`
-  if (!m.fromAddress) return 'no sender address'
+  const sender = m.fromAddress ?? m.envelopeFrom
+  if (/^(mailer-daemon|postmaster|no-?reply|bounces?)(\+|@)/i.test(sender ?? '')) return `sent by ${sender}`
+  // No From header but a real envelope sender (checked for <> above): a person's odd mail program,
+  // answered with a refusal that goes only to the seat's player, so no loop can start (handle.ts).
+  if (!sender) return 'no sender address'
   if (/multipart\/report/i.test(m.contentType ?? '')) return 'a delivery report'
   return null
 }

@@ -1,10 +1,20 @@
 // A program as a person writes it in a mail: the cards as the turn mail wrote them (FWD2:700,
 // also "fwd2 700" or "FWD2-700"), one per line, optionally numbered ("1.", "2)", "r3:"), plus
-// "reboot", "sacrifice at N", "double wrench repair|option", "facing N|E|S|W" lines. Quoted
-// text (lines starting with ">"), what follows a signature line ("-- ") or a quoted header
-// ("On … wrote:", "-----Original Message-----", "From: …") and any other prose are ignored.
+// "reboot", "sacrifice at N", "double wrench repair|option", "facing N|E|S|W" lines. Any other
+// line is prose and ignored, except one within a typo of a card (see `typoOfCard`).
+//
+// What the sender wrote is told from the mail being answered, top- or bottom-posted, in any
+// language: lines starting with ">" are skipped wherever they are (so a program below an
+// "On … wrote:" quote is read), and reading ends where an unmarked quote or a signature begins:
+// "-- ", a separator of dashes around words ("-----Messaggio originale-----"), a block of two or
+// more header lines ("Van: …" / "Verzonden: …", "De : …" / "Envoyé : …"), or a line only a turn
+// mail contains (TURN_MAIL_LINES: the server knows what it sent). Outlook quotes without ">", and
+// the turn mail's example program is made of the player's own cards: read, it would pass every
+// check and be stored as a program the player never chose.
 // Pure: the result is then checked by the same submission service as the web form.
+import { FULL_DECK } from '../../engine/deck.js'
 import { CARD_KINDS, DIRECTIONS, DOUBLE_WRENCH_CHOICES, type Direction, type DoubleWrenchChoice } from '../../engine/types.js'
+import { TURN_MAIL_LINES } from '../mail/turn-mail.js'
 
 export interface ReplyProgram {
   cards: string[]
@@ -16,10 +26,23 @@ export interface ReplyProgram {
 
 export type ReplyParse = { ok: true; program: ReplyProgram } | { ok: false; problem: string }
 
-/** Where the quoted part of a reply begins (everything after is the mail being answered). */
+/** One line as read: a card, another program line, a near-card to point out, or prose (null). */
+type ProgramLine =
+  | { kind: 'card'; card: string; register: number | null }
+  | { kind: 'reboot' } | { kind: 'pass' }
+  | { kind: 'sacrifice'; at: number }
+  | { kind: 'wrench'; choice: DoubleWrenchChoice }
+  | { kind: 'facing'; facing: Direction }
+  | { kind: 'typo'; text: string }
+
+/** Single lines after which nothing is the sender's own (the English and a few common forms). */
 const QUOTE_STARTS = [
-  /^-- ?$/, /^on\b.*\bwrote:?$/i, /^-{2,}\s*(original message|forwarded message)/i, /^_{10,}$/, /^(from|von|de):\s/i, /^sent from my /i,
+  /^-- ?$/, /^-{2,}\s*(original message|forwarded message)/i, /^_{10,}$/, /^(from|von|de|van|da) ?:\s/i, /^sent from my /i,
 ]
+/** A separator of dashes around words, any language: "-----Message d'origine-----". */
+const SEPARATOR = /^-{2,}[^-\d]*\p{L}[^-\d]*-{2,}$/u
+/** "Word: value" or "Word : value", a name of up to three words of letters (no digits), as mail headers are quoted. */
+const HEADER_LINE = /^[\p{L}\p{M}]+(?:[ '’-][\p{L}\p{M}]+){0,2} ?:\s*\S/u
 
 const KINDS = CARD_KINDS.join('|')
 const CARD = new RegExp(`^(${KINDS})\\s*[:\\-\\s]\\s*(\\d{1,3})$`, 'i')
@@ -30,39 +53,27 @@ const LABELS: Record<string, string> = {
 }
 const LABELLED = /^(move [123]|back up|back [23]|turn left|turn right|u-turn|sidestep left|sidestep right|idle)\s*\(?\s*(\d{1,3})\s*\)?$/i
 
-/** Looks like a card but names no kind of the deck: a typo to point out, not prose to skip. */
-const CARD_LIKE = /^[a-z]{2,4}\d{0,2}\s*[:\-\s]\s*\d{1,3}$/i
+/** A word and a number, the shape of a card: a typo only when both are close to the deck (`typoOfCard`). */
+const CARD_SHAPED = /^([a-z\d]{3,5})\s*[:\-\s]\s*(\d{1,3})$/i
+const PRIORITIES: ReadonlySet<number> = new Set(FULL_DECK.map((card) => card.priority))
 const NUMBERING = /^(?:register\s*|reg\.?\s*|r|#)?([1-5])\s*[.):]\s*|^[-*•]\s*/i
 const MAX_LINES = 2000
 
 export function programFromReply(text: string): ReplyParse {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n').slice(0, MAX_LINES)
   const numbered: { register: number | null; card: string; line: number }[] = []
   const program: ReplyProgram = { cards: [], rebootNext: false }
   let pass = false
-  for (const [index, raw] of lines.entries()) {
-    const trimmed = raw.replace(/[\u00a0\u200b]/g, ' ').trim()
-    if (trimmed.startsWith('>')) continue
-    if (QUOTE_STARTS.some((p) => p.test(trimmed))) break
-    const numbering = NUMBERING.exec(trimmed)
-    const line = trimmed.slice(numbering?.[0].length ?? 0).replace(/\s+/g, ' ').replace(/[.;,]$/, '').trim()
-    const labelled = LABELLED.exec(line)
-    const card = CARD.exec(line) ?? (labelled ? [line, LABELS[labelled[1]!.toLowerCase()]!, labelled[2]!] : null)
-    if (card) {
-      numbered.push({ register: numbering?.[1] ? Number(numbering[1]) : null, card: `${card[1]!.toUpperCase()}:${Number(card[2])}`, line: index })
-      continue
-    }
-    if (CARD_LIKE.test(line)) return { ok: false, problem: `"${line.slice(0, 40)}" is not a card name; the cards are written like FWD2:700` }
-    const lower = line.toLowerCase()
-    if (/^reboot( next turn)?$/.test(lower)) program.rebootNext = true
-    else if (/^(pass|no cards|none)$/.test(lower)) pass = true
-    else {
-      const sacrifice = /^sacrifice(?: options?)?(?: at)? (\d{1,2})$/.exec(lower)
-      const wrench = /^double wrench:? (\w+)$/.exec(lower)
-      const facing = /^fac(?:e|ing):? (north|east|south|west|[nesw])$/.exec(lower)
-      if (sacrifice) program.sacrificeAt = Number(sacrifice[1])
-      else if (wrench && (DOUBLE_WRENCH_CHOICES as readonly string[]).includes(wrench[1]!)) program.doubleWrench = wrench[1] as DoubleWrenchChoice
-      else if (facing) program.facing = facing[1]!.charAt(0).toUpperCase() as Direction
+  for (const { line, index } of ownLines(text)) {
+    const read = readLine(line)
+    if (!read) continue
+    switch (read.kind) {
+      case 'card': numbered.push({ register: read.register, card: read.card, line: index }); break
+      case 'typo': return { ok: false, problem: `"${read.text.slice(0, 40)}" is not a card name; the cards are written like FWD2:700` }
+      case 'reboot': program.rebootNext = true; break
+      case 'pass': pass = true; break
+      case 'sacrifice': program.sacrificeAt = read.at; break
+      case 'wrench': program.doubleWrench = read.choice; break
+      case 'facing': program.facing = read.facing; break
     }
   }
   if (numbered.length > 5) return { ok: false, problem: `found ${numbered.length} cards; a program has at most 5, one per register` }
@@ -71,6 +82,77 @@ export function programFromReply(text: string): ReplyParse {
   program.cards = numbered.map((n) => n.card)
   const said = program.cards.length > 0 || pass || program.rebootNext || program.sacrificeAt !== undefined || program.doubleWrench !== undefined || program.facing !== undefined
   if (!said) return { ok: false, problem: 'no program found in the mail: write one card per line, as the turn mail lists them (like "1. FWD2:700")' }
-  if (program.facing !== undefined && !(DIRECTIONS as readonly string[]).includes(program.facing)) delete program.facing
   return { ok: true, program }
+}
+
+/** The lines the sender wrote, trimmed, with their line numbers: not ">" quoted, and up to where a quote or signature begins. */
+function ownLines(text: string): { line: string; index: number }[] {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n').slice(0, MAX_LINES).map((raw) => raw.replace(/[\u00a0\u200b]/g, ' ').trim())
+  const own: { line: string; index: number }[] = []
+  for (const [index, line] of lines.entries()) {
+    if (line.startsWith('>')) continue
+    if (QUOTE_STARTS.some((p) => p.test(line)) || SEPARATOR.test(line) || isTurnMailLine(line)) break
+    if (isHeaderLine(line) && isHeaderLine(lines[index + 1] ?? '')) break
+    own.push({ line, index })
+  }
+  return own
+}
+
+/** Headers of a quoted mail, never a program line: "facing: N" or "double wrench: repair" have that shape too. */
+function isHeaderLine(line: string): boolean {
+  return HEADER_LINE.test(line) && readLine(line) === null
+}
+
+/**
+ * Compared without case, punctuation or numbers, so a line rewrapped by the answering mail
+ * program (the start of a sentence, six words or more) or the HTML part's shorter form still counts.
+ */
+const comparable = (line: string) => line.toLowerCase().replace(/\d+/g, '#').replace(/[^\p{L}\p{N}#]+/gu, ' ').trim()
+const TURN_MAIL_COMPARABLE = TURN_MAIL_LINES.map(comparable)
+
+function isTurnMailLine(line: string): boolean {
+  const own = comparable(line)
+  return TURN_MAIL_COMPARABLE.some((fixed) => own.startsWith(fixed) || (fixed.startsWith(own) && own.split(' ').length >= 6))
+}
+
+function readLine(trimmed: string): ProgramLine | null {
+  const numbering = NUMBERING.exec(trimmed)
+  const line = trimmed.slice(numbering?.[0].length ?? 0).replace(/\s+/g, ' ').replace(/[.;,]$/, '').trim()
+  const labelled = LABELLED.exec(line)
+  const card = CARD.exec(line) ?? (labelled ? [line, LABELS[labelled[1]!.toLowerCase()]!, labelled[2]!] : null)
+  if (card) return { kind: 'card', card: `${card[1]!.toUpperCase()}:${Number(card[2])}`, register: numbering?.[1] ? Number(numbering[1]) : null }
+  if (typoOfCard(line)) return { kind: 'typo', text: line }
+  const lower = line.toLowerCase()
+  if (/^reboot( next turn)?$/.test(lower)) return { kind: 'reboot' }
+  if (/^(pass|no cards|none)$/.test(lower)) return { kind: 'pass' }
+  const sacrifice = /^sacrifice(?: options?)?(?: at)?:? (\d{1,2})$/.exec(lower)
+  if (sacrifice) return { kind: 'sacrifice', at: Number(sacrifice[1]) }
+  const wrench = /^double wrench:? (\w+)$/.exec(lower)
+  if (wrench && (DOUBLE_WRENCH_CHOICES as readonly string[]).includes(wrench[1]!)) return { kind: 'wrench', choice: wrench[1] as DoubleWrenchChoice }
+  const facing = /^fac(?:e|ing):? (north|east|south|west|[nesw])$/.exec(lower)?.[1]!.charAt(0).toUpperCase()
+  if (facing && (DIRECTIONS as readonly string[]).includes(facing)) return { kind: 'facing', facing: facing as Direction }
+  return null
+}
+
+/**
+ * A card mistyped ("FWD9:700", "FDW2:700"): a word within one edit of a card kind and a priority
+ * some card has. Anything further off is prose ("Turn 1", "Room 101", "HP: 10"), not a refusal.
+ */
+function typoOfCard(line: string): boolean {
+  const shaped = CARD_SHAPED.exec(line)
+  if (!shaped || !PRIORITIES.has(Number(shaped[2]))) return false
+  const word = shaped[1]!.toUpperCase()
+  return CARD_KINDS.some((kind) => withinOneEdit(word, kind))
+}
+
+/** One insertion, deletion, substitution, or swap of two adjacent letters at most. */
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false
+  let i = 0
+  while (i < a.length && i < b.length && a[i] === b[i]) i++
+  if (a.length > b.length) return a.slice(i + 1) === b.slice(i)
+  if (a.length < b.length) return a.slice(i) === b.slice(i + 1)
+  if (i === a.length) return true
+  const swapped = a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2)
+  return swapped || a.slice(i + 1) === b.slice(i + 1)
 }

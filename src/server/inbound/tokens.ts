@@ -25,7 +25,8 @@ function base32(bytes: Buffer): string {
   return out
 }
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex')
+/** What is stored of a token (here and with each inbound message, migration 045): never the token itself. */
+export const tokenHash = (token: string) => createHash('sha256').update(token.toLowerCase()).digest('hex')
 
 export interface TokenTarget { turn_id: number; player_id: string; game_id: string; turn_number: number }
 
@@ -44,11 +45,11 @@ function build(db: Db) {
     /** A new token for the player's turn, held by the seat's player now (each mail gets its own; all stay valid for the turn). */
     issue(turnId: number, playerId: string, now: number): string {
       const token = base32(randomBytes(15))
-      insert.run({ hash: hash(token), turn: turnId, player: playerId, now })
+      insert.run({ hash: tokenHash(token), turn: turnId, player: playerId, now })
       return token
     },
     /** Where a token's program goes, or undefined when no token has this value or its holder no longer has the seat. */
-    lookup: (token: string) => lookup.get(hash(token.toLowerCase())),
+    lookup: (token: string) => lookup.get(tokenHash(token)),
   }
 }
 

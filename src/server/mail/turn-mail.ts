@@ -54,6 +54,18 @@ function robotState(r: RobotState): [string, string][] {
   ]
 }
 
+/** The heading of the hand; '#' stands for the number of cards. */
+const HAND_HEADING = 'Your hand (# cards):'
+const REPLY_INVITATION = 'Or reply to this mail with your program, one card per line (registers in order), for example:'
+const REMINDER_REPLY_INVITATION = 'Or reply to your turn mail (or to this one) with your program, one card per line.'
+
+/**
+ * Lines only the server's own turn mails and reminders contain ('#' stands for a number). A reply
+ * is read only up to the first of them (inbound/program-text.ts): a turn mail quoted without ">"
+ * holds an example program made of the player's own cards, which must never be taken for theirs.
+ */
+export const TURN_MAIL_LINES: readonly string[] = [HAND_HEADING, REPLY_INVITATION, REMINDER_REPLY_INVITATION]
+
 /** An example reply made from the reader's own first cards, so it can be copied and edited. */
 function replyExample(hand: HandPart): string {
   const registers = unfusedRegisters(hand.robot)
@@ -86,7 +98,7 @@ function handText(h: HandPart): string[] {
   const lines: string[] = []
   if (h.robot.rebooting) lines.push(...wrap('Your robot is rebooting this turn: it is dealt no cards. You may declare another reboot.'))
   else if (h.hand.length) {
-    lines.push(`Your hand (${h.hand.length} cards):`)
+    lines.push(HAND_HEADING.replace('#', String(h.hand.length)))
     const cards = h.hand.map(cardLabel)
     for (let i = 0; i < cards.length; i += 3) lines.push(`  ${cards.slice(i, i + 3).map((c) => c.padEnd(22)).join(' ').trimEnd()}`)
     lines.push(`Program registers ${unfusedRegisters(h.robot).join(', ')} (one card each, in order).`)
@@ -94,7 +106,7 @@ function handText(h: HandPart): string[] {
   lines.push('', 'Your robot:', ...robotState(h.robot).flatMap(([k, v]) => wrap(v, 60).map((line, i) => `  ${(i === 0 ? `${k}:` : '').padEnd(14)}${line}`)))
   lines.push('', `Your program is due ${dueText(h.deadline)}.`, '', 'Send it on the web:', h.submitLink)
   if (h.replyAddress) {
-    lines.push('', ...wrap('Or reply to this mail with your program, one card per line (registers in order), for example:'), '',
+    lines.push('', ...wrap(REPLY_INVITATION), '',
       ...replyExample(h).split('\n').map((l) => `  ${l}`), '', ...wrap(`Replies go to ${h.replyAddress}, which is yours alone for this turn.`))
   }
   return lines
@@ -153,7 +165,7 @@ export function reminderMail(game: string, turn: number, deadline: number, submi
   const body = [
     ...wrap(`Your program for turn ${turn} of "${game}" is not in yet. The turn closes ${dueText(deadline)}.`), '',
     'Send it on the web:', submitLink, '',
-    ...(replyAddress ? [...wrap(`Or reply to your turn mail (or to this one) with your program, one card per line. Replies go to ${replyAddress}.`), ''] : []),
+    ...(replyAddress ? [...wrap(`${REMINDER_REPLY_INVITATION} Replies go to ${replyAddress}.`), ''] : []),
     ...wrap('Without a program the server fills your registers at random from your hand (R9).'),
     ...footer(settingsLink),
   ].join('\n')

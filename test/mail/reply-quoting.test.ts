@@ -1,0 +1,85 @@
+// Programs by reply as people really write them (a real SMTP conversation with the built-in
+// listener on 127.0.0.1): bottom-posted under the ">" quote, and top-posted above a turn mail that
+// Outlook quotes WITHOUT ">" under a header block in its user's language. The story: the quoted
+// turn mail's example paragraph (the player's own first cards) was stored as a program the player
+// never chose, the robot state's "HP: 10" refused good programs, and bottom-posts were never read.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSmtpListener, type InboundSmtp } from '../../src/server/inbound/smtp-listener.js'
+import { programFromReply } from '../../src/server/inbound/program-text.js'
+import type { Client } from '../server/helpers.js'
+import { firstCards, mailsTo, mailWorld, replyAddressIn, sendToListener, startedGame, type MailWorld } from './helpers.js'
+
+let w: MailWorld
+let inbound: InboundSmtp
+let gameId: string
+let players: Client[]
+const silent = { warn: () => {} }
+
+beforeAll(async () => {
+  w = await mailWorld()
+  inbound = await startSmtpListener(w.t.app.services, { port: 0, host: '127.0.0.1', log: silent })
+  const set = await startedGame(w.t.app)
+  gameId = set.gameId
+  players = set.players
+  await w.t.app.mailer.deliver()
+})
+afterAll(async () => { await inbound.close(); await w.close() })
+
+const send = (message: Parameters<typeof sendToListener>[1]) => sendToListener(inbound.port, message)
+const replyTo = (email: string, turn = 1) => replyAddressIn(w.smtp, email, turn)
+/** The text part of the turn mail that dealt turn 1's hand, as the player's mail program would quote it. */
+const turnMailText = (email: string) => mailsTo(w.smtp, email).filter((m) => m.subject.startsWith('Turn 1 of') && m.headers.has('reply-to')).at(-1)!.text
+const latest = (player: string) => (w.t.app.services.db.prepare(
+  'SELECT cards_json FROM submissions JOIN turns ON turns.id = submissions.turn_id WHERE turns.game_id = ? AND player_id = ? ORDER BY submissions.id DESC LIMIT 1').get(gameId, player) as { cards_json: string } | undefined)?.cards_json
+const lastAnswer = async (email: string) => { await w.t.app.mailer.deliver(); return mailsTo(w.smtp, email).filter((m) => /program is in|was not stored/.test(m.subject)).at(-1) }
+
+describe('programs by reply: how people really quote the turn mail', () => {
+  it('reads a bottom-posted reply (attribution line, the ">" quoted turn mail, then the program below it)', async () => {
+    const cards = await firstCards(players[0]!, gameId, 1)
+    const quoted = turnMailText('ann@example.org').split('\n').map((l) => `> ${l}`).join('\n')
+    // Thunderbird / mutt / Apple Mail set to answer below the quote: the usual netiquette form.
+    await send({
+      from: 'ann@example.org', to: replyTo('ann@example.org'), subject: 'Re: Turn 1',
+      text: `On 07/01/2030 12:00, BotWars wrote:\n${quoted}\n\nHere is my program:\n${cards.map((c, i) => `${i + 1}. ${c}`).join('\n')}\n\nAnn\n`,
+    })
+    const answer = await lastAnswer('ann@example.org')
+    expect(answer?.text ?? '(no answer)').not.toMatch(/was not stored/)
+    expect(latest('P1')).toBe(JSON.stringify(cards))
+  })
+
+  it('stores a top-posted program above a turn mail quoted under an Italian Outlook header, not refusing it for "HP: 10"', async () => {
+    const cards = await firstCards(players[1]!, gameId, 1)
+    const quoted = turnMailText('bob@example.org')
+    // Outlook (it-IT) plain text top-post: the original follows unprefixed under its own header block.
+    await send({
+      from: 'bob@example.org', to: replyTo('bob@example.org'), subject: 'R: Turn 1',
+      text: `${cards.join('\n')}\n\n-----Messaggio originale-----\nDa: BotWars <botwars@localhost>\nInviato: lunedì 7 gennaio 2030 12:00\nA: bob@example.org\nOggetto: Turn 1\n\n${quoted}\n`,
+    })
+    const answer = await lastAnswer('bob@example.org')
+    expect(answer?.text ?? '(no answer)').not.toMatch(/was not stored/)
+    expect(latest('P2')).toBe(JSON.stringify(cards))
+  })
+
+  it('never stores the quoted example of the turn mail as the program (Dutch Outlook "Van:", the player only declares a reboot)', async () => {
+    // Cid's client quotes (trimmed) the turn mail's example paragraph under a Dutch header block,
+    // without ">" prefixes. The example is made of his own first cards: it would pass every check.
+    const text = turnMailText('cid@example.org')
+    const example = text.slice(text.indexOf('Or reply to this mail'), text.indexOf('Replies go to'))
+    await send({
+      from: 'cid@example.org', to: replyTo('cid@example.org'), subject: 'Antw: Turn 1',
+      text: `reboot\n\nVan: BotWars <botwars@localhost>\nVerzonden: maandag 7 januari 2030 12:00\nAan: cid@example.org\nOnderwerp: Turn 1\n\n${example}\n`,
+    })
+    expect(latest('P3') ?? '[]').toBe('[]') // nothing, or a program of no cards with the reboot: never the quoted example
+  })
+
+  it('never stores the example even with no header line above it (the turn mail\'s own lines end the reading)', () => {
+    const text = turnMailText('cid@example.org')
+    const example = text.slice(text.indexOf('Or reply to this mail'), text.indexOf('Replies go to'))
+    expect(programFromReply(`reboot\n\n${example}`)).toEqual({ ok: true, program: { cards: [], rebootNext: true } })
+    expect(programFromReply(`reboot\n\n${text}`)).toEqual({ ok: true, program: { cards: [], rebootNext: true } })
+  })
+
+  it('ignores an ordinary prose line or signature line that is not a card (e.g. "Turn 1", "Room 101")', () => {
+    expect(programFromReply('Turn 1\nFWD1:490\n\nAnn Smith\nRoom 101')).toEqual({ ok: true, program: { cards: ['FWD1:490'], rebootNext: false } })
+  })
+})
