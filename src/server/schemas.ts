@@ -76,7 +76,7 @@ export const submissionRequest = z.strictObject({
 })
 
 export const lockRequest = z.strictObject({
-  confirm: z.literal(true, { error: 'confirm: locking makes your program final; send "confirm": true' }).describe('Must be true: a locked program is final for the turn'),
+  confirm: z.literal(true, { error: 'locking makes your program final; send "confirm": true' }).describe('Must be true: a locked program is final for the turn'),
   reason,
 })
 export const reopenRequest = z.strictObject({ player: z.string().regex(/^P[1-8]$/).describe('The seat\'s player id, P1..P8'), reason })

@@ -27,6 +27,7 @@ function body(route: ApiRoute) {
   if (route.path.endsWith('/replace')) return { email: 'x@example.org', reason: 'r' }
   if (route.path.endsWith('/reopen')) return { player: 'P1', reason: 'r' }
   if (route.path.endsWith('/deadline')) return { extendHours: 1, reason: 'r' }
+  if (route.path.endsWith('/lock')) return { confirm: true, reason: 'r' }
   if (route.path.endsWith('/bot') || route.path.endsWith('/bot-seats')) return { bot: 'greedy', reason: 'r' }
   if (route.path.endsWith('/webhook')) return { url: 'https://bots.example.org/hook' }
   return { reason: 'r' }
