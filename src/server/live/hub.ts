@@ -113,7 +113,18 @@ export function liveHub(ctx: ServiceContext) {
     },
     /** Looks now instead of at the next tick (tests, and the close of the app). */
     poll,
-    close() { if (timer) clearInterval(timer); timer = null; followers.clear() },
+    /**
+     * Ends every stream (the app is closing): a stream is never idle, so the server would wait for
+     * it, and shutting down would sit out its whole grace period (server.ts).
+     */
+    close() {
+      if (timer) clearInterval(timer)
+      timer = null
+      const all = [...followers.values()].flatMap((set) => [...set])
+      followers.clear()
+      signatures.clear()
+      for (const follower of all) follower.end()
+    },
     get followerCount() { let n = 0; for (const s of followers.values()) n += s.size; return n },
   }
 }

@@ -16,7 +16,8 @@ export const HEARTBEAT_MS = 15_000
 
 export async function liveRoutes(app: FastifyInstance, ctx: ServiceContext, heartbeatMs = HEARTBEAT_MS): Promise<LiveHub> {
   const hub = liveHub(ctx)
-  app.addHook('onClose', async () => hub.close())
+  // preClose: before the server waits for its connections to finish, which a stream never does.
+  app.addHook('preClose', async () => hub.close())
   await app.register(fastifySSE, { heartbeatInterval: heartbeatMs })
 
   const stream = async (request: FastifyRequest, reply: FastifyReply, gameId: string, userId: number | null, mayFollow: () => boolean) => {
