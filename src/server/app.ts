@@ -93,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('runDueWork', () => runDueWork(ctx, app.log))
   const policy = options.webhookPolicy ?? webhookPolicy()
   app.decorate('deliverWebhooks', () => deliverWebhooks(ctx, { policy, log: app.log }))
-  app.decorate('advanceSeries', () => advanceSeries(ctx))
+  app.decorate('advanceSeries', () => advanceSeries(ctx, app.log))
   app.addHook('onClose', async () => {
     transport.close()
     await checkpointer?.stop()

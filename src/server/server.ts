@@ -28,12 +28,21 @@ async function main() {
 
   let stopping = false
   let tick: Promise<void> = Promise.resolve()
+  // Each part of the tick apart: one that throws is logged and skips nothing after it (the mail
+  // above all, sign-in links included).
+  const step = async (name: string, part: () => unknown) => {
+    try {
+      await part()
+    } catch (err) {
+      app.log.error({ err }, `scheduled work failed: ${name}`)
+    }
+  }
   const work = async () => {
     if (stopping) return
-    app.runDueWork()
-    app.advanceSeries()
-    await app.mailer.deliver()
-    app.mailer.prune(config.mailRetentionDays)
+    await step('due turns', () => app.runDueWork())
+    await step('series', () => app.advanceSeries())
+    await step('mail', () => app.mailer.deliver())
+    await step('mail retention', () => app.mailer.prune(config.mailRetentionDays))
   }
   const runTick = () => { tick = tick.then(work).catch((err: unknown) => app.log.error({ err }, 'scheduled work failed')) }
   const timer = setInterval(runTick, TICK_MS)

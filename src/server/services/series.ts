@@ -58,23 +58,44 @@ function startSeriesGame(ctx: ServiceContext, series: SeriesRow, position: numbe
 }
 
 /** The clockwork's part: each running series whose last game is over starts its next game, or ends. Returns games started. */
-export function advanceSeries(ctx: ServiceContext): number {
+/** Series whose next game could not be started, logged once until one starts (a tick every few seconds would repeat it). */
+const failing = new WeakMap<ServiceContext, Set<string>>()
+
+/**
+ * Starts the next game of each series whose game ended, or ends the series. Each series apart: one
+ * whose next game cannot start (say, its next board was removed from boards/) is logged and tried
+ * again at the next tick, and holds up no other series (nor, in server.ts, the rest of the tick).
+ */
+export function advanceSeries(ctx: ServiceContext, log?: { error(obj: object, msg: string): void }): number {
   let started = 0
+  let failed = failing.get(ctx)
+  if (!failed) failing.set(ctx, (failed = new Set()))
   for (const series of ctx.bots.runningSeries()) {
-    ctx.write(() => {
-      const games = ctx.bots.seriesGames(series.id)
-      const last = games[games.length - 1]
-      if (last && last.status !== 'finished' && last.status !== 'abandoned') return
-      if (games.length >= series.games_total) {
-        ctx.bots.finishSeries(series.id, ctx.now())
-        return
-      }
-      const previous = last ? ctx.games.byId(last.game_id) : undefined
-      startSeriesGame(ctx, series, games.length, previous ? previous.turn_length_ms / 3600_000 : 24)
-      started++
-    })
+    try {
+      if (advanceOne(ctx, series)) started++
+      failed.delete(series.id)
+    } catch (err) {
+      if (!failed.has(series.id)) log?.error({ err, seriesId: series.id }, 'the next game of a series could not be started')
+      failed.add(series.id)
+    }
   }
   return started
+}
+
+/** One series' step, in one transaction: whether it started a game. */
+function advanceOne(ctx: ServiceContext, series: SeriesRow): boolean {
+  return ctx.write(() => {
+    const games = ctx.bots.seriesGames(series.id)
+    const last = games[games.length - 1]
+    if (last && last.status !== 'finished' && last.status !== 'abandoned') return false
+    if (games.length >= series.games_total) {
+      ctx.bots.finishSeries(series.id, ctx.now())
+      return false
+    }
+    const previous = last ? ctx.games.byId(last.game_id) : undefined
+    startSeriesGame(ctx, series, games.length, previous ? previous.turn_length_ms / 3600_000 : 24)
+    return true
+  })
 }
 
 /** The series, its games and the standings so far; for its GM only. */
