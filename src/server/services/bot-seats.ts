@@ -14,6 +14,7 @@ import { badRequest, conflict } from '../errors.js'
 import type { GameRow, SeatRow } from '../repositories/games.js'
 import type { TurnRow } from '../repositories/turns.js'
 import type { ServiceContext } from './context.js'
+import { markIfEveryProgramIn } from './programs-in.js'
 
 /** Colours bots take, the first one free at the table. */
 const BOT_COLOURS = ['grey', 'silver', 'teal', 'olive', 'maroon', 'navy', 'purple', 'orange', 'brown']
@@ -48,7 +49,7 @@ export function playOpenTurn(ctx: ServiceContext, game: GameRow, seat: SeatRow, 
   if (turn?.status !== 'open') return
   const dealt = JSON.parse(turn.dealt_state_json) as GameState
   if (!ctx.turns.submitters(turn.id).includes(seat.player_id)) submitBotProgram(ctx, game, turn, dealt, seat.player_id, level)
-  markIfEveryProgramIn(ctx, turn, dealt)
+  markIfEveryProgramIn(ctx, game.id, turn.id, dealt)
 }
 
 /**
@@ -80,10 +81,6 @@ export function submitBotProgram(ctx: ServiceContext, game: GameRow, turn: TurnR
   })
 }
 
-export function markIfEveryProgramIn(ctx: ServiceContext, turn: TurnRow, dealt: GameState): void {
-  const submitted = new Set(ctx.turns.submitters(turn.id))
-  if (dealt.robots.every((robot) => !needsProgram(robot) || submitted.has(robot.player))) ctx.turns.markProgramsIn(turn.id)
-}
 
 /**
  * Called by openTurn, in the transaction that deals the turn: every bot seat submits its program,
@@ -98,7 +95,7 @@ export function afterDeal(ctx: ServiceContext, game: GameRow, turn: TurnRow, dea
     bots = true
     submitBotProgram(ctx, game, turn, dealt, seat.player_id, level)
   }
-  if (bots) markIfEveryProgramIn(ctx, turn, dealt)
+  if (bots) markIfEveryProgramIn(ctx, game.id, turn.id, dealt)
   // The bot protocol (services/webhooks.ts sends them): a delivery for each webhook whose player's robot plays.
   for (const hook of ctx.bots.webhooksOf(game.id)) {
     const robot = dealt.robots.find((r) => r.player === hook.player_id)

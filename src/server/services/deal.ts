@@ -8,6 +8,7 @@ import type { TurnRow } from '../repositories/turns.js'
 import { afterDeal } from './bot-seats.js'
 import type { ServiceContext } from './context.js'
 import { restoreGmLock } from './gm-kept-lock.js'
+import { markIfEveryProgramIn } from './programs-in.js'
 
 export const submitPath = (game: GameRow, turn: number) => `/games/${game.id}/turns/${turn}/submit`
 
@@ -27,7 +28,7 @@ export function openTurn(ctx: ServiceContext, game: GameRow, state: GameState, p
   const now = ctx.now()
   const turn = ctx.turns.insert(game.id, dealt.turn, JSON.stringify(dealt), now, now + game.turn_length_ms)
   restoreGmLock(ctx, game, turn, dealt) // a playing GM's lock kept through a rollback, before anyone else's program
-  if (!dealt.robots.some(mustSubmit)) ctx.turns.markProgramsIn(turn.id) // nobody has to play: closes early at once
+  markIfEveryProgramIn(ctx, game.id, turn.id, dealt) // nobody has to play (or can): closes early at once
   afterDeal(ctx, game, turn, dealt) // bot seats submit; webhooks are queued (issue 15)
   queueTurnMails(ctx, game, turn, dealt, published)
   return turn

@@ -4,10 +4,12 @@
 // seat, or is played by a built-in bot (A20). Carried out here when a player withdraws or is
 // removed; the robot and its history stay the seat's in every case.
 import { botSeatName, type BotLevel } from '../../bots/index.js'
+import type { GameState } from '../../engine/types.js'
 import { withdrawSeatMail } from '../mail/withdraw.js'
 import type { GameRow, SeatRow } from '../repositories/games.js'
 import { placeBot, playOpenTurn } from './bot-seats.js'
 import type { ServiceContext } from './context.js'
+import { markIfEveryProgramIn } from './programs-in.js'
 
 type GoneChoice = Pick<GameRow, 'gone_robot' | 'gone_robot_bot'>
 
@@ -44,7 +46,12 @@ export function playerGone(ctx: ServiceContext, game: GameRow, seat: SeatRow, re
   const choice = replaced || game.status === 'setup' ? null : game.gone_robot
   ctx.gm.setRobotLeaves(seat.id, choice === 'leave')
   const bot = choice === null ? null : goneRobotBot(game)
-  if (!bot) return
+  if (!bot) {
+    // Nobody plays the seat's robot now: the open turn no longer waits for its program (programs-in.ts).
+    const turn = ctx.turns.current(game.id)
+    if (turn?.status === 'open') markIfEveryProgramIn(ctx, game.id, turn.id, JSON.parse(turn.dealt_state_json) as GameState)
+    return
+  }
   const empty: SeatRow = { ...seat, user_id: null, invite_email: null }
   placeBot(ctx, game, empty, bot, { name: botForName(bot, seat.name ?? seat.player_id), colour: seat.colour })
   // A20: the bot also plays the open turn if the player had not sent a program for it.

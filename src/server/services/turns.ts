@@ -22,21 +22,15 @@ import { lruMap } from './lru.js'
 import { programOf, resolveFromSubmissions, type Program } from './resolve.js'
 import { afterPublished, finishWithPlacings, recordOuts } from './standings.js'
 import { checkedViewer } from './auth.js'
+import { everyProgramIn, markIfEveryProgramIn } from './programs-in.js'
 
 export function latestPrograms(ctx: ServiceContext, turnId: number): Map<string, Program> {
   return new Map(ctx.turns.latestSubmissions(turnId).map((row) => [row.player_id, programOf(row)]))
 }
 
-/** Whether every robot that must play this turn has a program in. */
+/** Whether every program the turn waits for is in (programs-in.ts). */
 export function allProgramsIn(ctx: ServiceContext, turn: TurnRow): boolean {
-  const submitted = new Set(ctx.turns.latestSubmissions(turn.id).map((s) => s.player_id))
-  return dealtState(turn).robots.every((robot) => !mustSubmit(robot) || submitted.has(robot.player))
-}
-
-/** Records on the turn that every program is in, once it is (read by the clockwork for close-early games). */
-function markIfAllProgramsIn(ctx: ServiceContext, turnId: number, dealt: GameState): void {
-  const submitted = new Set(ctx.turns.submitters(turnId))
-  if (dealt.robots.every((robot) => !mustSubmit(robot) || submitted.has(robot.player))) ctx.turns.markProgramsIn(turnId)
+  return everyProgramIn(ctx, turn.game_id, turn.id, dealtState(turn))
 }
 
 /**
@@ -138,7 +132,7 @@ function storeProgram(ctx: ServiceContext, viewer: Viewer, gameId: string, turnN
       double_wrench: input.doubleWrench ?? c.previous_double_wrench ?? robot.doubleWrench,
       facing: input.facing ?? null, submitted_at: ctx.now(),
     })
-    if (c.turn_status === 'open' && c.programs_in === 0 && c.previous_version === null) markIfAllProgramsIn(ctx, c.turn_id, dealt)
+    if (c.turn_status === 'open' && c.programs_in === 0 && c.previous_version === null) markIfEveryProgramIn(ctx, gameId, c.turn_id, dealt)
     return { stored, practice: c.practice === 1, keep: read.keep }
   }
 }
