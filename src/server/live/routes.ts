@@ -6,13 +6,22 @@
 // Heartbeats (comments every 15 s) keep proxies from closing an idle stream.
 import { fastifySSE } from '@fastify/sse'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { notFound } from '../errors.js'
+import { notFound, rateLimited } from '../errors.js'
 import { sessionIdOf } from '../plugins/session.js'
 import { memberOf } from '../routes/api/games.js'
 import type { ServiceContext } from '../services/context.js'
 import { liveHub, type Follower, type LiveHub } from './hub.js'
 
 export const HEARTBEAT_MS = 15_000
+/**
+ * Streams open at once per signed-in person (every game and tab together) and per address of
+ * origin for spectator links. A stream is a socket, a follower and a view worked out again at each
+ * change of its game, so one client opening hundreds stalled every change (a hostile review: 300
+ * streams, 62 ms). A person with many tabs stays well under these; more are refused with 429,
+ * which also stops a browser's EventSource from trying again.
+ */
+export const STREAMS_PER_PERSON = 16
+export const STREAMS_PER_SPECTATOR_ADDRESS = 32
 
 export async function liveRoutes(app: FastifyInstance, ctx: ServiceContext, heartbeatMs = HEARTBEAT_MS): Promise<LiveHub> {
   const hub = liveHub(ctx)
@@ -20,7 +29,19 @@ export async function liveRoutes(app: FastifyInstance, ctx: ServiceContext, hear
   app.addHook('preClose', async () => hub.close())
   await app.register(fastifySSE, { heartbeatInterval: heartbeatMs })
 
+  const open = new Map<string, number>()
   const stream = async (request: FastifyRequest, reply: FastifyReply, gameId: string, userId: number | null, mayFollow: () => boolean) => {
+    const key = userId !== null ? `person ${userId}` : `address ${request.ip}`
+    const count = open.get(key) ?? 0
+    if (count >= (userId !== null ? STREAMS_PER_PERSON : STREAMS_PER_SPECTATOR_ADDRESS)) {
+      throw rateLimited('too many live pages are open at once: close some, then reload this one')
+    }
+    open.set(key, count + 1)
+    const release = () => {
+      const left = (open.get(key) ?? 1) - 1
+      if (left > 0) open.set(key, left)
+      else open.delete(key)
+    }
     reply.header('cache-control', 'no-store')
     reply.header('x-accel-buffering', 'no') // nginx: pass each event on at once
     reply.sse.keepAlive()
@@ -29,8 +50,14 @@ export async function liveRoutes(app: FastifyInstance, ctx: ServiceContext, hear
       send: (message) => { if (reply.sse.isConnected) void reply.sse.send({ id: message.id, event: message.event, data: message.data }).catch(() => {}) },
       end: () => reply.sse.close(),
     }
-    const stop = hub.follow(follower, reply.sse.lastEventId ?? null)
-    reply.sse.onClose(stop)
+    let stop: () => void
+    try {
+      stop = hub.follow(follower, reply.sse.lastEventId ?? null)
+    } catch (err) {
+      release()
+      throw err
+    }
+    reply.sse.onClose(() => { stop(); release() })
   }
 
   app.get<{ Params: { gameId: string } }>('/games/:gameId/live', { sse: 'only' }, async (request, reply) => {
