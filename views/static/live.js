@@ -36,6 +36,19 @@
   window.addEventListener('beforeunload', function () { leaving = true })
   document.addEventListener('submit', function () { leaving = true })
   var source = new EventSource(url)
+  // The game as this page shows it (data-live-at, live/state.ts liveAt): the stream's first message
+  // says the game now; if it moved on while the page loaded (a slow load, a tab restored), that is
+  // a catch-up. The page is reloaded for it once; should the new page still differ, it gets a note.
+  var renderedAt = document.body.getAttribute('data-live-at')
+  function atOf(s) { return [s.gameStatus, s.turn, s.turnStatus, s.published].map(String).join('.') }
+  function firstReloadFor(at) {
+    try {
+      var name = 'botwars-live-reload ' + window.location.pathname
+      if (window.sessionStorage.getItem(name) === at) return false
+      window.sessionStorage.setItem(name, at)
+    } catch (e) {}
+    return true
+  }
 
   function say(text, link) {
     if (!note || !text) return
@@ -102,11 +115,14 @@
     if (waiting && s.waiting) { waiting.textContent = s.waiting; waiting.classList.toggle('urgent', !!s.needsYou) }
     var threads = document.getElementById('messages')
     if (s.messages && threads && threads.hasAttribute('data-mark') && threads.getAttribute('data-mark') !== s.messages) refreshMessages(s.messages)
-    if (s.kind === 'hello') return
+    if (s.kind === 'hello') {
+      if (!renderedAt || atOf(s) === renderedAt) return
+      s.message = 'The game moved on while this page loaded.'
+    }
     var big = s.kind !== 'submitted' && s.kind !== 'changed' && s.kind !== 'deadline' && s.kind !== 'message'
     if (leaving) return
     // A report being read (data-live-messages-only) is never reloaded: it gets the note and a link.
-    if (big && !editing() && !messagesOnly) { window.location.reload(); return }
+    if (big && !editing() && !messagesOnly && (s.kind !== 'hello' || firstReloadFor(atOf(s)))) { window.location.reload(); return }
     say(s.message, big)
   })
 })()

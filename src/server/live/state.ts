@@ -32,6 +32,17 @@ export interface MemberLiveState extends PublicLiveState {
   messages: string
 }
 
+/**
+ * The game as a page shows it, in one word (its status, the current turn and its status, how many
+ * turns are published): the page carries it (`data-live-at`), and live.js compares it with the
+ * stream's first message, so a page whose game moved on while it loaded is told (views/static/live.js
+ * makes the same word).
+ */
+export function liveAt(ctx: ServiceContext, game: GameRow): string {
+  const s = publicLiveState(ctx, game)
+  return [s.gameStatus, s.turn, s.turnStatus, s.published].map(String).join('.')
+}
+
 export function publicLiveState(ctx: ServiceContext, game: GameRow): PublicLiveState {
   const turn = ctx.turns.current(game.id)
   return {

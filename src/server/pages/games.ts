@@ -19,6 +19,7 @@ import { BOT_LEVELS } from '../../bots/index.js'
 import { BOT_SEAT_FIELDS, chosenBots, createGameForm, practiceForm, displayNameForm, formValues, inviteForm, joinForm, reasonForm, ROBOT_COLOURS } from './forms.js'
 import { appFieldErrors, sentence, zodFieldErrors, type FieldErrors, type PageKit } from './kit.js'
 import { gameHistory } from './history.js'
+import { liveAt } from '../live/state.js'
 import { isOpenToJoin, joinOpenSeat, openGames, waitingFor } from './services.js'
 import { GM_JOB_DONE, tableModel } from './gm-job.js'
 import { PREVIEW_DONE } from './gm-preview.js'
@@ -178,7 +179,7 @@ export function gamePages(app: FastifyInstance, kit: PageKit) {
       ...boardWords(currentWords(ctx.board(m.game), m.seats, view.robots, view.boardState, view.you.player)),
       gameBase: `/games/${view.id}`, spectator: false, isOpen: isOpenToJoin(ctx, m.game), errors: {}, values: {},
       // The page follows the game live (src/server/live); while the GM sets it up, forms are being filled: no refresh.
-      live: `/games/${view.id}/live`, noRefresh: m.isGm, told: gameHistory(ctx, m.game, m.seats, m.seat?.player_id ?? null), table: tableModel(ctx, m, userId),
+      live: `/games/${view.id}/live`, liveAt: liveAt(ctx, m.game), noRefresh: m.isGm, told: gameHistory(ctx, m.game, m.seats, m.seat?.player_id ?? null), table: tableModel(ctx, m, userId),
     }
   }
 

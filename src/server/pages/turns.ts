@@ -26,6 +26,7 @@ import { swatch } from './games.js'
 import { appFieldErrors, zodFieldErrors, type FieldErrors, type PageKit } from './kit.js'
 import { turnPictureBase, type TurnResultView } from './pictures.js'
 import { tableModel } from './gm-job.js'
+import { liveAt } from '../live/state.js'
 import { keptThread } from './message-threads.js'
 import { publishedTurnFacts, sendPublishedPage } from './published-turn.js'
 import { boardWords, currentWords, pictureAlt, sectionWords } from './words.js'
@@ -111,7 +112,7 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
       ? ctx.games.actions(m.game.id).filter((a) => a.action === 'reopen').at(-1) : undefined
     const reopened = reopen ? { by: ctx.users.byId(m.game.gm_user_id)?.name ?? 'the GM', reason: reopen.reason, at: reopen.at } : null
     return kit.render(request, reply, 'submit', {
-      plan, live: `/games/${m.game.id}/live`, noRefresh: true, reopened,
+      plan, live: `/games/${m.game.id}/live`, liveAt: liveAt(ctx, m.game), noRefresh: true, reopened,
       title: `Turn ${tv.number}: your program`, game: { id: m.game.id, name: m.game.name, status: m.game.status }, turn: tv, me,
       hand: me.hand.map((c) => cardView(c!)), registers, stored, storedCards: stored?.cards.map(cardView) ?? [],
       rebooting: !playsCards(robot), outOfPlay: !robot.rebooting && !playsCards(robot), reinstated, directions: DIRECTION_NAMES,
@@ -224,7 +225,7 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
     const { m, turn, tv, base } = data
     if (!tv.result) {
       if (tv.me?.canSubmit) return reply.redirect(`${base}/turns/${turn.number}/submit`, 303)
-      return kit.render(request, reply, 'turn-waiting', { title: `Turn ${turn.number}`, game: { id: m.game.id, name: m.game.name }, turn: tv, base, live: `${base}/live` })
+      return kit.render(request, reply, 'turn-waiting', { title: `Turn ${turn.number}`, game: { id: m.game.id, name: m.game.name }, turn: tv, base, live: `${base}/live`, liveAt: liveAt(ctx, m.game) })
     }
     return kit.render(request, reply, 'turn', {
       ...reportPageData(data, tv.result, m.seat?.player_id ?? null), table: tableModel(ctx, m, kit.user(request).id),

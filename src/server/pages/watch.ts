@@ -7,6 +7,7 @@ import { spectatorTurnFacts } from '../services/published-pages.js'
 import { spectatorGameView, spectatorTurnView } from '../services/views.js'
 import { playerRows } from './games.js'
 import { gameHistory } from './history.js'
+import { liveAt } from '../live/state.js'
 import type { PageKit } from './kit.js'
 import { sendPublishedPage } from './published-turn.js'
 import { turnPictureBase } from './pictures.js'
@@ -36,7 +37,7 @@ export function watchPages(app: FastifyInstance, kit: PageKit): void {
       ...boardWords(currentWords(board, seats, view.robots, view.boardState, null)),
       title: view.name, game: { ...view, you: { isGm: false, seat: null, player: null }, publicLink: null },
       players: playerRows({ ...view, currentTurn: null }), turn: view.currentTurn, done: null, waiting: null,
-      boardPicture: `${base}/pictures/board.svg`, gameBase: base, spectator: true, isOpen: false, history: view.history, live: `${base}/live`,
+      boardPicture: `${base}/pictures/board.svg`, gameBase: base, spectator: true, isOpen: false, history: view.history, live: `${base}/live`, liveAt: liveAt(ctx, game),
       told: gameHistory(ctx, game, seats, null),
     })
   })
