@@ -8,7 +8,8 @@ import { InputError } from './io.js'
 export async function backupCommand(args: string[]): Promise<string> {
   const at = args.indexOf('--database')
   const source = resolve(at >= 0 ? args[at + 1] ?? '' : process.env.DATABASE_PATH ?? './data/botwars.db')
-  const rest = args.filter((_, i) => i !== at && i !== at + 1)
+  // Without --database, at is -1: filtering by it would drop the first argument, the FILE.
+  const rest = at < 0 ? args : args.filter((_, i) => i !== at && i !== at + 1)
   const target = rest[0]
   if (!target || rest.length !== 1) throw new InputError('usage: botwars backup FILE [--database PATH]   (default database: $DATABASE_PATH or ./data/botwars.db)')
   if (!existsSync(source)) throw new InputError(`no database at ${source}`)

@@ -13,6 +13,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 function botwars(...args: string[]) {
   return spawnSync(process.execPath, [join(root, 'bin', 'botwars.mjs'), ...args], { cwd: root, encoding: 'utf8' })
 }
+const withEnv = (env: Record<string, string>, ...args: string[]) =>
+  spawnSync(process.execPath, [join(root, 'bin', 'botwars.mjs'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } })
 
 describe('botwars backup', () => {
   it('copies a database that another connection is writing to', () => {
@@ -29,6 +31,16 @@ describe('botwars backup', () => {
     expect(copy.prepare('SELECT count(*) AS n FROM moves').get()).toEqual({ n: 500 })
     expect(copy.pragma('integrity_check', { simple: true })).toBe('ok')
     copy.close()
+  })
+
+  it('backs up $DATABASE_PATH when no --database is given, as the README writes the command', () => {
+    // Found by a hostile review: without --database the FILE argument was dropped, and the usage printed.
+    const db = new Database(join(dir, 'env.db'))
+    db.exec('CREATE TABLE t (x)')
+    db.close()
+    const run = withEnv({ DATABASE_PATH: join(dir, 'env.db') }, 'backup', join(dir, 'env-copy.db'))
+    expect(run.status, run.stderr).toBe(0)
+    expect(run.stdout).toContain('backed up')
   })
 
   it('refuses to overwrite a file or read a database that is not there', () => {
