@@ -32,7 +32,7 @@ export const API_PREFIX = '/api/v1'
 export const BODY_LIMIT = 1024 * 1024
 
 export interface AppOptions {
-  config: Pick<Config, 'databasePath' | 'dataDir' | 'smtpUrl' | 'baseUrl' | 'sessionSecret' | 'mailFrom' | 'mailDomain' | 'boardCacheSquares'>
+  config: Pick<Config, 'databasePath' | 'dataDir' | 'smtpUrl' | 'baseUrl' | 'sessionSecret' | 'mailFrom' | 'mailDomain' | 'boardCacheSquares' | 'trustProxy'>
   /** The clock every deadline is computed with; tests drive it. */
   now?: () => number
   boardsDir?: string
@@ -66,9 +66,15 @@ declare module 'fastify' {
   }
 }
 
+/** Trusts the `hops` proxies nearest the server: the client is the address the farthest of them saw. */
+const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerWithRedactedUrls(options.logger ?? false),
+    // Behind a proxy: who the client is comes from X-Forwarded-For, for the proxies trusted (TRUST_PROXY).
+    // A number of hops becomes the function proxy-addr makes of one (the types take no number).
+    trustProxy: typeof options.config.trustProxy === 'number' ? hopsTrusted(options.config.trustProxy) : options.config.trustProxy ?? false,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     onProtoPoisoning: 'error',

@@ -1,17 +1,42 @@
 // Configuration comes only from environment variables (listed with their defaults in README.md).
 // A bad value stops start-up with a message naming the variable.
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { dirname, join } from 'node:path'
 import { z } from 'zod'
 import { BOARD_CACHE_SQUARES } from './services/board-cache.js'
 
+/** An address to listen on: an IP address or a host name, without a port (PORT says that). */
+const listenHost = z.string().min(1).refine((host) => isIP(host) !== 0 || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(host),
+  'must be an IP address or a host name, without a port')
+
+/**
+ * Which proxies in front may say who the client is (X-Forwarded-For): a number of hops, or IP
+ * addresses and CIDR ranges separated by commas. Unset, nobody: behind a proxy every client then
+ * looks like the proxy, and the limits per address of origin (sign-in, live streams) are shared.
+ */
+const trustProxy = z.string().trim().transform((text, ctx) => {
+  if (/^\d{1,2}$/.test(text) && Number(text) >= 1) return Number(text)
+  const list = text.split(',').map((part) => part.trim())
+  if (list.every((part) => isIP(part.split('/')[0]!) !== 0 && /^[^/]+(\/\d{1,3})?$/.test(part))) return list
+  ctx.addIssue({ code: 'custom', message: 'must be a number of proxies (1, 2 …) or their IP addresses or CIDR ranges, separated by commas' })
+  return z.NEVER
+})
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
+  HOST: listenHost.default('127.0.0.1'),
   DATABASE_PATH: z.string().min(1).default('./data/botwars.db'),
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  BASE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:3000').transform((url) => url.replace(/\/+$/, '')),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).refine((url) => URL.canParse(url) && new URL(url).hostname !== '', 'must name the mail server, like smtp://user:pass@mail.example.org:587').optional(),
+  // Pages link from the site's root (/games/…), and mail links are BASE_URL + such a path.
+  BASE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:3000')
+    // The refinements run on a value the URL check refused too (zod goes on), so they must not throw.
+    .refine((url) => { if (!URL.canParse(url)) return false; const u = new URL(url); return !u.username && !u.password && !u.search && !u.hash && u.pathname === '/' },
+      'must be the site\'s root: scheme, host and port only (no path, query, fragment or user), like https://play.example.org')
+    .transform((url) => url.replace(/\/+$/, '')),
+  TRUST_PROXY: trustProxy.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MAIL_FROM: z.string().min(3).regex(/@/, 'must contain an email address').default('BotWars <botwars@localhost>'),
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
@@ -19,7 +44,7 @@ const envSchema = z.object({
   MAIL_DOMAIN: z.string().trim().toLowerCase()
     .regex(/^([a-z0-9._%-]+@)?[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a domain (play.example.org) or one mailbox (botwars@example.org)').optional(),
   INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+  INBOUND_SMTP_HOST: listenHost.default('127.0.0.1'),
   IMAP_URL: z.url({ protocol: /^imaps?$/ }).optional(),
   IMAP_DONE_MAILBOX: z.string().trim().min(1).max(200).optional(),
   IMAP_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
@@ -47,6 +72,10 @@ export interface Config {
   imap?: { url: string; doneMailbox: string | undefined; pollMs: number }
   /** How many squares the compiled boards kept in memory may hold together (services/board-cache.ts). */
   boardCacheSquares?: number
+  /** The proxies trusted to say who the client is (Fastify's trustProxy); unset: none. */
+  trustProxy?: number | string[]
+  /** The log's level (server.ts). */
+  logLevel?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 }
 
 export class ConfigError extends Error {}
@@ -66,7 +95,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = e.DATABASE_PATH === ':memory:' ? './data' : dirname(e.DATABASE_PATH)
   // Only its owner may read it: it holds the database (every hand and program) and the outbox (sign-in links).
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+    accessSync(dataDir, constants.W_OK)
+  } catch (err) {
+    throw new ConfigError(`Bad environment variable DATABASE_PATH: its folder ${dataDir} cannot be made or written (${(err as NodeJS.ErrnoException).code ?? String(err)}) (got ${JSON.stringify(env.DATABASE_PATH)})`)
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -81,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inboundSmtp: e.INBOUND_SMTP_PORT !== undefined ? { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST } : undefined,
     imap: e.IMAP_URL !== undefined ? { url: e.IMAP_URL, doneMailbox: e.IMAP_DONE_MAILBOX, pollMs: e.IMAP_POLL_SECONDS * 1000 } : undefined,
     boardCacheSquares: e.BOARD_CACHE_SQUARES,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
   }
 }
 

@@ -2,7 +2,7 @@
 // turns, mail) every few seconds, and shuts down gracefully on SIGINT/SIGTERM.
 import { browserBundle } from '../browser/build.js'
 import { buildApp } from './app.js'
-import { ConfigError, loadConfig } from './config.js'
+import { ConfigError, loadConfig, type Config } from './config.js'
 import { startInbound } from './inbound/index.js'
 
 const TICK_MS = 5_000
@@ -10,13 +10,16 @@ const WEBHOOK_TICK_MS = 1_000
 /** On shutdown: how long requests in progress (and a mail being sent) get before their connections are dropped. */
 const GRACE_MS = 5_000
 
+/** The configuration read, for naming what to change when start-up fails (startupProblem). */
+let config: Config | undefined
+
 async function main() {
   // Whatever this process creates (database, outbox, secrets, backups) is for its owner only;
   // the files that matter are also made 0600 explicitly (plugins/db.ts, mail/transport.ts).
   process.umask(0o077)
-  let config
+  let c: Config
   try {
-    config = loadConfig()
+    c = config = loadConfig()
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message)
@@ -24,7 +27,7 @@ async function main() {
     }
     throw err
   }
-  const app = await buildApp({ config, logger: { level: process.env.LOG_LEVEL ?? 'info' }, crashPoint: crashHook() })
+  const app = await buildApp({ config: c, logger: { level: c.logLevel ?? 'info' }, crashPoint: crashHook() })
 
   let stopping = false
   let tick: Promise<void> = Promise.resolve()
@@ -42,7 +45,7 @@ async function main() {
     await step('due turns', () => app.runDueWork())
     await step('series', () => app.advanceSeries())
     await step('mail', () => app.mailer.deliver())
-    await step('mail retention', () => app.mailer.prune(config.mailRetentionDays))
+    await step('mail retention', () => app.mailer.prune(c.mailRetentionDays))
   }
   const runTick = () => { tick = tick.then(work).catch((err: unknown) => app.log.error({ err }, 'scheduled work failed')) }
   const timer = setInterval(runTick, TICK_MS)
@@ -85,9 +88,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
   // Programs by reply (INBOUND_SMTP_PORT, IMAP_URL): stopped before the database closes.
-  const inbound = await startInbound(app.services, config, app.log)
+  const inbound = await startInbound(app.services, c, app.log)
   app.addHook('onClose', () => inbound.close())
-  await app.listen({ port: config.port, host: config.host })
+  await app.listen({ port: c.port, host: c.host })
   // The planning preview's bundle is built now (about a second, once per change of its sources),
   // not on the first player's request; a failure is logged and retried by that request.
   browserBundle().catch((err: unknown) => app.log.error({ err }, 'the browser bundle could not be built'))
@@ -106,4 +109,25 @@ function crashHook(): ((name: string) => void) | undefined {
   }
 }
 
-void main()
+/**
+ * A failure to start that the operator can fix, in one line naming the variable to change; null for
+ * anything else (printed whole). Under a supervisor that restarts the process, a line says what a
+ * stack trace repeated every few seconds hides.
+ */
+function startupProblem(err: unknown, c: Config | undefined): string | null {
+  const e = err as NodeJS.ErrnoException & { port?: number; address?: string; hostname?: string }
+  const which = e.port !== undefined && e.port === c?.inboundSmtp?.port ? 'INBOUND_SMTP_PORT' : 'PORT'
+  if (e.code === 'EADDRINUSE') return `${which} ${e.port ?? ''}: the address ${e.address ?? ''} is already in use by another program`
+  if (e.code === 'EACCES' && e.syscall === 'listen') return `${which} ${e.port ?? ''}: not allowed to listen there (ports below 1024 need privileges)`
+  if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') return `HOST ${e.hostname ?? c?.host ?? ''}: no such host name`
+  if (e.code === 'EADDRNOTAVAIL') return `HOST ${e.address ?? c?.host ?? ''}: this machine has no such address`
+  if (e.code === 'SQLITE_NOTADB') return `DATABASE_PATH ${c?.databasePath ?? ''}: the file is not an SQLite database`
+  if (e.code === 'SQLITE_CANTOPEN' || e.code === 'SQLITE_READONLY') return `DATABASE_PATH ${c?.databasePath ?? ''}: the database cannot be opened for writing (${e.code})`
+  if (/^(default|invalid) level/i.test(e.message ?? '')) return `LOG_LEVEL: ${e.message}`
+  return null
+}
+
+main().catch((err: unknown) => {
+  console.error(`BotWars could not start: ${startupProblem(err, config) ?? (err instanceof Error ? err.stack ?? err.message : String(err))}`)
+  process.exit(1)
+})

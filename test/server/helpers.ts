@@ -21,13 +21,13 @@ export function tempDir(prefix = 'botwars-'): string {
   return mkdtempSync(join(tmpdir(), prefix))
 }
 
-export async function testApp(options: Partial<AppOptions> & { dir?: string; smtpUrl?: string; clock?: { now: number } } = {}): Promise<TestApp> {
+export async function testApp(options: Partial<AppOptions> & { dir?: string; smtpUrl?: string; clock?: { now: number }; trustProxy?: number | string[] } = {}): Promise<TestApp> {
   const dir = options.dir ?? tempDir()
   const clock = options.clock ?? { now: START }
   const app = await buildApp({
     config: {
       databasePath: join(dir, 'botwars.db'), dataDir: dir, smtpUrl: options.smtpUrl, baseUrl: 'http://botwars.test',
-      sessionSecret: 's'.repeat(40), mailFrom: 'BotWars <gm@botwars.test>',
+      sessionSecret: 's'.repeat(40), mailFrom: 'BotWars <gm@botwars.test>', trustProxy: options.trustProxy,
     },
     now: () => clock.now,
     newSeed: () => 4242,

@@ -1,0 +1,54 @@
+// Bad configuration is refused by loadConfig with a ConfigError naming the variable (README,
+// "Configuration"). Found by a hostile review: these were accepted, and broke mail or links silently,
+// or failed later with a stack trace.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../../src/server/config.js'
+
+const dir = mkdtempSync(join(tmpdir(), 'botwars-config-'))
+const base = { DATABASE_PATH: join(dir, 'data', 'botwars.db') }
+
+function refused(env: Record<string, string>, name: string) {
+  let error: unknown = null
+  try { loadConfig({ ...base, ...env }) } catch (e) { error = e }
+  expect(error, `${JSON.stringify(env)} was accepted`).toBeInstanceOf(ConfigError)
+  expect((error as Error).message).toContain(name)
+}
+
+describe('loadConfig refuses what would silently break the server', () => {
+  // nodemailer reads "smtp://" as no host: it sends to localhost:587, every mail is retried for three days.
+  it('SMTP_URL without a host', () => refused({ SMTP_URL: 'smtp://' }, 'SMTP_URL'))
+  it('SMTP_URL without //', () => refused({ SMTP_URL: 'smtp:mail.example.org' }, 'SMTP_URL'))
+  // ctx.link = BASE_URL + path: "https://play.example.org/?a=1#x/auth/link?token=…" is a dead link.
+  it('BASE_URL with a query or fragment', () => refused({ BASE_URL: 'https://play.example.org/?a=1#x' }, 'BASE_URL'))
+  it('BASE_URL with user:password', () => refused({ BASE_URL: 'https://u:p@play.example.org' }, 'BASE_URL'))
+  // pino throws "default level:verbose must be included in custom levels" from buildApp, with a stack trace.
+  it('LOG_LEVEL that pino does not know', () => refused({ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'))
+  // listen() later fails with getaddrinfo ENOTFOUND and a stack trace.
+  it('HOST with a port in it', () => refused({ HOST: 'localhost:3000' }, 'HOST'))
+  // mkdirSync throws a raw EEXIST/ENOTDIR Error (not a ConfigError): server.ts rethrows it as a stack trace.
+  it('DATABASE_PATH whose folder cannot be created', () => {
+    writeFileSync(join(dir, 'a-file'), '')
+    refused({ DATABASE_PATH: join(dir, 'a-file', 'botwars.db') }, 'DATABASE_PATH')
+  })
+  it('TRUST_PROXY that is neither a number of proxies nor their addresses', () => refused({ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'))
+})
+
+describe('loadConfig takes what an operator means', () => {
+  const config = (env: Record<string, string>) => loadConfig({ ...base, ...env })
+  it('a site root with or without its slash', () => {
+    expect(config({ BASE_URL: 'https://play.example.org/' }).baseUrl).toBe('https://play.example.org')
+    expect(config({ BASE_URL: 'http://127.0.0.1:3000' }).baseUrl).toBe('http://127.0.0.1:3000')
+  })
+  it('the proxies in front, by count or by address', () => {
+    expect(config({}).trustProxy).toBeUndefined()
+    expect(config({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(config({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, ::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1'])
+  })
+  it('hosts as addresses or names, and the log level', () => {
+    expect(config({ HOST: '0.0.0.0', INBOUND_SMTP_HOST: '::' })).toMatchObject({ host: '0.0.0.0', inboundSmtp: undefined })
+    expect(config({ HOST: 'localhost', LOG_LEVEL: 'warn' })).toMatchObject({ host: 'localhost', logLevel: 'warn' })
+  })
+})
