@@ -1,10 +1,11 @@
 // Builds the application (no listening here: server.ts listens, tests use app.inject).
-import { loggerWithRedactedUrls } from './plugins/log-redaction.js'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { createHash } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import type { Config } from './config.js'
+import { loggerWithRedactedUrls } from './plugins/log-redaction.js'
+import { boardFileProblems } from './services/games.js'
 import { installErrorHandling } from './errors.js'
 import { openDatabase, type Db } from './plugins/db.js'
 import { startCheckpointer } from './plugins/checkpointer.js'
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailDomain: options.config.mailDomain,
     boardCacheSquares: options.config.boardCacheSquares,
   })
+  for (const { file, problem } of boardFileProblems(ctx)) app.log.warn(`boards/${file} is left out of the gallery: ${problem}`)
   const transport = options.transport ?? chooseTransport(options.config.smtpUrl, options.config.dataDir, app.log)
   app.decorate('db', db)
   app.decorate('services', ctx)

@@ -39,6 +39,24 @@ export function listBoards(ctx: ServiceContext): BoardListing[] {
   return listing.map((b) => ({ ...b }))
 }
 
+/**
+ * The files of boards/ the gallery leaves out, and why: read at start-up and logged (app.ts), so an
+ * operator who adds a board with a mistake learns which and what, instead of missing it.
+ */
+export function boardFileProblems(ctx: ServiceContext): { file: string; problem: string }[] {
+  if (!existsSync(ctx.boardsDir)) return []
+  return readdirSync(ctx.boardsDir).filter((f) => f.endsWith('.json')).sort().flatMap((file) => {
+    let json: unknown
+    try {
+      json = JSON.parse(readFileSync(join(ctx.boardsDir, file), 'utf8'))
+    } catch (err) {
+      return [{ file, problem: `not JSON (${(err as Error).message})` }]
+    }
+    const parsed = parseBoard(json)
+    return parsed.ok ? [] : [{ file, problem: parsed.error }]
+  })
+}
+
 /** A board of boards/: its definition and the file's JSON (what a game stores, in the file format). */
 function readBoardFile(ctx: ServiceContext, id: string): { definition: BoardDefinition; file: unknown } | null {
   const path = join(ctx.boardsDir, `${id}.json`)
