@@ -48,10 +48,16 @@ export function mailPages(app: FastifyInstance, kit: PageKit): void {
     reply.header('cache-control', 'no-store')
     return kit.render(request, reply, 'mail-unsubscribe', { title: 'Stop BotWars mail', email, current: prefs.modeOf(email), done: false, action: unsubscribePath(prefs, email) })
   })
-  app.post('/mail/unsubscribe', async (request, reply) => {
-    const email = addressOf(request.query)
-    if (!email) return badLink(request, reply)
-    ctx.write(() => prefs.setMode(email, 'none' satisfies MailMode, ctx.now()))
-    return kit.render(request, reply, 'mail-unsubscribe', { title: 'BotWars mail stopped', email, current: 'none', done: true, action: '' })
+  // One-click unsubscribe (RFC 8058): mail programs POST "List-Unsubscribe=One-Click", preferably
+  // as multipart/form-data. The link's signed query is the whole authority, so the body is read
+  // (within a small limit) and not looked at, whatever its type.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_request, _body, done) => done(null, null))
+    scope.post('/mail/unsubscribe', async (request, reply) => {
+      const email = addressOf(request.query)
+      if (!email) return badLink(request, reply)
+      ctx.write(() => prefs.setMode(email, 'none' satisfies MailMode, ctx.now()))
+      return kit.render(request, reply, 'mail-unsubscribe', { title: 'BotWars mail stopped', email, current: 'none', done: true, action: '' })
+    })
   })
 }

@@ -27,12 +27,24 @@ export function preferencesRepository(db: Db) {
   const set = db.prepare<[string, MailMode, number, number | null]>(`INSERT INTO mail_preferences (email, mode, updated_at, last_digest_at) VALUES (?, ?, ?, ?)
     ON CONFLICT (email) DO UPDATE SET mode = excluded.mode, updated_at = excluded.updated_at,
       last_digest_at = COALESCE(mail_preferences.last_digest_at, excluded.last_digest_at)`)
+  // Stopping mail stops what is already waiting too: queued (say, while the mail server was down),
+  // held for a digest, or a digest not sent yet. Mail always sent (ALWAYS_SENT) and mail being sent stay.
+  const dropQueued = db.prepare<[string, string]>(`DELETE FROM outbox WHERE lower(recipient) = ? AND status = 'pending'
+    AND kind NOT IN (SELECT value FROM json_each(?))`)
+  const dropHeld = db.prepare<[string]>('DELETE FROM mail_digest WHERE recipient = ? AND digest_id IS NULL')
   const key = db.prepare<[], Buffer>("SELECT key FROM server_keys WHERE name = 'mail'").pluck()
   let mailKey: Buffer | undefined
   const token = (email: string) => createHmac('sha256', (mailKey ??= key.get()!)).update(`unsubscribe:${email.toLowerCase()}`).digest('base64url')
   return {
     modeOf: (email: string): MailMode => mode.get(email) ?? 'every',
-    setMode: (email: string, m: MailMode, now: number) => { set.run(email.toLowerCase(), m, now, m === 'digest' ? now : null) },
+    /** Sets the mode, inside the caller's transaction; `none` also withdraws what waits for the address. */
+    setMode: (email: string, m: MailMode, now: number) => {
+      set.run(email.toLowerCase(), m, now, m === 'digest' ? now : null)
+      if (m === 'none') {
+        dropQueued.run(email.toLowerCase(), JSON.stringify([...ALWAYS_SENT]))
+        dropHeld.run(email)
+      }
+    },
     unsubscribeToken: token,
     /** Whether `candidate` is the unsubscribe token of `email` (compared in constant time). */
     checkUnsubscribeToken(email: string, candidate: string): boolean {
