@@ -10,6 +10,7 @@ import type { TurnRow } from '../repositories/turns.js'
 import { recipients, reportNames, type ServiceContext } from '../services/context.js'
 import { replyAddress, replyTokens } from '../inbound/tokens.js'
 import { SETTINGS_PATH } from './compose.js'
+import { preferencesRepository } from './preferences.js'
 import { reminderMail, resultsOnlyMail, turnMail, type Ending, type PreviousTurn } from './turn-mail.js'
 import type { CorrectionView } from '../services/corrections.js'
 
@@ -19,7 +20,12 @@ export interface Published { number: number; result: TurnResult; corrections: re
 const submitPath = (gameId: string, turn: number) => `/games/${gameId}/turns/${turn}/submit`
 const reportPath = (gameId: string, turn: number) => `/games/${gameId}/turns/${turn}`
 
-function previousFor(ctx: ServiceContext, game: GameRow, published: Published, player: string | null): PreviousTurn {
+/**
+ * The previous turn's part of a reader's mail. `attached`: whether the picture goes with it; a
+ * mail held for the reader's daily digest goes without (a digest attaches no pictures), so it must
+ * not say that it does: the full report's link shows the board.
+ */
+function previousFor(ctx: ServiceContext, game: GameRow, published: Published, player: string | null, attached: boolean): PreviousTurn {
   const { names } = reportNames(ctx.games.seats(game.id))
   const inTurn = player !== null && published.result.start.robots.some((r) => r.player === player)
   const own = inTurn && published.result.end.robots.some((r) => r.player === player && r.at !== null)
@@ -27,7 +33,7 @@ function previousFor(ctx: ServiceContext, game: GameRow, published: Published, p
     number: published.number,
     story: inTurn ? `${turnStory(published.result, names).find((line) => line.player === player)!.text}.` : null,
     reportLink: ctx.link(reportPath(game.id, published.number)),
-    picture: true, own,
+    picture: attached, own,
     corrections: published.corrections.map((c) => ({ name: c.name, mine: c.player === player, at: c.at, before: c.before, after: c.after, reason: c.reason })),
   }
 }
@@ -38,6 +44,12 @@ function replyAddressFor(ctx: ServiceContext, turnId: number, player: string): s
   return replyAddress(ctx.mailDomain, replyTokens(ctx.db).issue(turnId, player, ctx.now()))
 }
 
+/** Whether mail to an address is held for its daily digest (mail/preferences.ts), which attaches no picture. */
+const heldForDigest = (ctx: ServiceContext) => {
+  const prefs = preferencesRepository(ctx.db)
+  return (email: string) => prefs.modeOf(email.toLowerCase()) === 'digest'
+}
+
 const hasRobot = (robot: RobotState | undefined): robot is RobotState => robot !== undefined && robot.robotsLeft > 0
 
 /**
@@ -46,6 +58,7 @@ const hasRobot = (robot: RobotState | undefined): robot is RobotState => robot !
  */
 export function queueTurnMails(ctx: ServiceContext, game: GameRow, turn: TurnRow, dealt: GameState, published: Published | null): void {
   const settingsLink = ctx.link(SETTINGS_PATH)
+  const inDigest = heldForDigest(ctx)
   const dealtTo = new Set<string>()
   for (const seat of ctx.games.seats(game.id)) {
     const robot = dealt.robots.find((r) => r.player === seat.player_id)
@@ -56,14 +69,14 @@ export function queueTurnMails(ctx: ServiceContext, game: GameRow, turn: TurnRow
       kind: 'hand', gameId: game.id, to: seat.email, restsOnTurn: turn.number - 1,
       ...turnMail({
         game: game.name, name: seat.name ?? seat.player_id, settingsLink,
-        previous: published && previousFor(ctx, game, published, seat.player_id),
+        previous: published && previousFor(ctx, game, published, seat.player_id, !inDigest(seat.email)),
         hand: {
           turn: turn.number, robot, hand: dealt.hands[seat.player_id] ?? [], deadline: turn.deadline,
           submitLink: ctx.link(submitPath(game.id, turn.number)), replyAddress: reply,
         },
       }),
       ...(reply ? { headers: { 'Reply-To': reply } } : {}),
-      ...(published ? { picture: { gameId: game.id, turn: published.number, player: seat.player_id } } : {}),
+      ...(published && !inDigest(seat.email) ? { picture: { gameId: game.id, turn: published.number, player: seat.player_id } } : {}),
     })
   }
   if (published) queueResultsOnly(ctx, game, published, null, dealtTo)
@@ -73,13 +86,14 @@ export function queueTurnMails(ctx: ServiceContext, game: GameRow, turn: TurnRow
 export function queueResultsOnly(ctx: ServiceContext, game: GameRow, published: Published, ending: Ending | null, except = new Set<string>()): void {
   const settingsLink = ctx.link(SETTINGS_PATH)
   const seats = ctx.games.seats(game.id)
+  const inDigest = heldForDigest(ctx)
   for (const to of recipients(ctx, game)) {
     if (except.has(to)) continue
     const player = seats.find((s) => s.email?.toLowerCase() === to)?.player_id ?? null
     ctx.mail({
       kind: ending ? 'game-over' : 'results', gameId: game.id, to, restsOnTurn: published.number,
-      ...resultsOnlyMail(game.name, previousFor(ctx, game, published, player), settingsLink, ending),
-      picture: { gameId: game.id, turn: published.number, player },
+      ...resultsOnlyMail(game.name, previousFor(ctx, game, published, player, !inDigest(to)), settingsLink, ending),
+      ...(inDigest(to) ? {} : { picture: { gameId: game.id, turn: published.number, player } }),
     })
   }
 }
