@@ -39,7 +39,10 @@ export function smtpTransport(url: string): MailTransport {
   // held open between the clockwork's ticks (or keeps a mail server from shutting down).
   let pool: ReturnType<typeof createPool> | null = null
   let idle: NodeJS.Timeout | null = null
-  const createPool = () => nodemailer.createTransport({ url, pool: true, maxConnections: 2 })
+  // Every wait of a send ends well before the outbox lease (worker.ts LEASE_MS, 2 minutes): a send
+  // still in flight when its lease ran out would be claimed and sent again by another worker. The
+  // defaults wait up to 10 minutes for a silent server.
+  const createPool = () => nodemailer.createTransport({ url, pool: true, maxConnections: 2, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 45_000 })
   const closePool = () => {
     if (idle) clearTimeout(idle)
     idle = null
