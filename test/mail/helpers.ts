@@ -2,6 +2,7 @@
 // on 127.0.0.1 receiving what it sends, and small helpers to play a turn through the API.
 import type { FastifyInstance } from 'fastify'
 import nodemailer, { type SendMailOptions } from 'nodemailer'
+import { startSmtpListener, type InboundSmtp } from '../../src/server/inbound/smtp-listener.js'
 import { PLAYERS, setUpGame, testApp, type Client, type TestApp } from '../server/helpers.js'
 import { startSmtp, type Received } from '../server/smtp.js'
 
@@ -50,4 +51,22 @@ export function replyAddressIn(smtp: MailWorld['smtp'], email: string, turn: num
   const mail = mailsTo(smtp, email).filter((m) => m.subject.startsWith(`Turn ${turn} of`) && m.headers.has('reply-to')).at(-1)
   if (!mail) throw new Error(`no mail of turn ${turn} with a reply address to ${email}`)
   return mail.headers.get('reply-to') as string
+}
+
+/**
+ * A mail world taking replies through the built-in SMTP listener on 127.0.0.1, and a started game of
+ * three players whose turn mails (with their reply addresses) have gone out.
+ */
+export async function replyWorld() {
+  const w = await mailWorld()
+  const inbound: InboundSmtp = await startSmtpListener(w.t.app.services, { port: 0, host: '127.0.0.1', log: { warn: () => {} } })
+  const set = await startedGame(w.t.app)
+  await w.t.app.mailer.deliver()
+  return { w, inbound, gameId: set.gameId, players: set.players, close: async () => { await inbound.close(); await w.close() } }
+}
+
+/** The cards of the newest program stored for `player` in game `gameId`, as stored (JSON), or undefined. */
+export function latestCardsJson(t: TestApp, gameId: string, player: string): string | undefined {
+  return (t.app.services.db.prepare(`SELECT cards_json FROM submissions JOIN turns ON turns.id = submissions.turn_id
+    WHERE turns.game_id = ? AND player_id = ? ORDER BY submissions.id DESC LIMIT 1`).get(gameId, player) as { cards_json: string } | undefined)?.cards_json
 }

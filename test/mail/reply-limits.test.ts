@@ -4,32 +4,23 @@
 // program was then dropped unanswered; a leaked address mailed from ever new senders mailed its
 // player unlimited refusals; and a person's mail with no From header was dropped as a loop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSmtpListener, type InboundSmtp } from '../../src/server/inbound/smtp-listener.js'
+import type { InboundSmtp } from '../../src/server/inbound/smtp-listener.js'
 import { inboundStore } from '../../src/server/inbound/store.js'
 import { SEAT_REFUSALS_PER_HOUR, SENDER_LIMIT_PER_HOUR } from '../../src/server/inbound/handle.js'
 import type { Client } from '../server/helpers.js'
-import { firstCards, mailsTo, mailWorld, replyAddressIn, sendToListener, startedGame, type MailWorld } from './helpers.js'
+import { firstCards, latestCardsJson, mailsTo, replyAddressIn, replyWorld, sendToListener, type MailWorld } from './helpers.js'
 
 let w: MailWorld
 let inbound: InboundSmtp
 let gameId: string
 let players: Client[]
-const silent = { warn: () => {} }
-
-beforeAll(async () => {
-  w = await mailWorld()
-  inbound = await startSmtpListener(w.t.app.services, { port: 0, host: '127.0.0.1', log: silent })
-  const set = await startedGame(w.t.app)
-  gameId = set.gameId
-  players = set.players
-  await w.t.app.mailer.deliver()
-})
-afterAll(async () => { await inbound.close(); await w.close() })
+let close: () => Promise<void>
+beforeAll(async () => { ({ w, inbound, gameId, players, close } = await replyWorld()) })
+afterAll(async () => { await close() })
 
 const send = (message: Parameters<typeof sendToListener>[1]) => sendToListener(inbound.port, message)
 const replyTo = (email: string, turn = 1) => replyAddressIn(w.smtp, email, turn)
-const latest = (player: string) => (w.t.app.services.db.prepare(
-  'SELECT cards_json FROM submissions JOIN turns ON turns.id = submissions.turn_id WHERE turns.game_id = ? AND player_id = ? ORDER BY submissions.id DESC LIMIT 1').get(gameId, player) as { cards_json: string } | undefined)?.cards_json
+const latest = (player: string) => latestCardsJson(w.t, gameId, player)
 const outcomeOf = (messageId: string) => inboundStore(w.t.app.services.db).all().find((m) => m.message_key === messageId)?.outcome
 const answers = async (email: string) => { await w.t.app.mailer.deliver(); return mailsTo(w.smtp, email).filter((m) => /program is in|was not stored/.test(m.subject)) }
 

@@ -3,27 +3,19 @@
 // confirmations and refusals, and the hostile cases first (strangers, loops, replays, late,
 // floods, bad MIME, 10 MB).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSmtpListener, type InboundSmtp } from '../../src/server/inbound/smtp-listener.js'
+import type { InboundSmtp } from '../../src/server/inbound/smtp-listener.js'
 import { inboundStore } from '../../src/server/inbound/store.js'
 import { SENDER_LIMIT_PER_HOUR } from '../../src/server/inbound/handle.js'
 import { PLAYERS, type Client } from '../server/helpers.js'
-import { mailsTo, mailWorld, replyAddressIn, sendToListener, startedGame, type MailWorld } from './helpers.js'
+import { mailsTo, replyAddressIn, replyWorld, sendToListener, type MailWorld } from './helpers.js'
 
 let w: MailWorld
 let inbound: InboundSmtp
 let gameId: string
 let players: Client[]
-const silent = { warn: () => {} }
-
-beforeAll(async () => {
-  w = await mailWorld()
-  inbound = await startSmtpListener(w.t.app.services, { port: 0, host: '127.0.0.1', log: silent })
-  const set = await startedGame(w.t.app)
-  gameId = set.gameId
-  players = set.players
-  await w.t.app.mailer.deliver()
-})
-afterAll(async () => { await inbound.close(); await w.close() })
+let close: () => Promise<void>
+beforeAll(async () => { ({ w, inbound, gameId, players, close } = await replyWorld()) })
+afterAll(async () => { await close() })
 
 /** Sends raw or structured mail to the listener, as a player's mail program would. */
 const send = (message: Parameters<typeof sendToListener>[1]) => sendToListener(inbound.port, message)
