@@ -26,13 +26,16 @@ interface BoardListing { id: string; name: string; rows: number; cols: number }
 /** boards/ read once per folder: it does not change while the server runs (docs/performance.md problem 7). */
 const boardListings = new Map<string, BoardListing[]>()
 
+/** The board files of boards/ (ids: their names without .json), in order. */
+const boardIds = (ctx: ServiceContext) =>
+  !existsSync(ctx.boardsDir) ? [] : readdirSync(ctx.boardsDir).filter((f) => f.endsWith('.json')).sort().map((f) => f.replace(/\.json$/, ''))
+
 export function listBoards(ctx: ServiceContext): BoardListing[] {
   let listing = boardListings.get(ctx.boardsDir)
   if (!listing) {
-    listing = !existsSync(ctx.boardsDir) ? [] : readdirSync(ctx.boardsDir).filter((f) => f.endsWith('.json')).sort().flatMap((file) => {
-      const found = readBoardFile(ctx, file.replace(/\.json$/, ''))
-      const board = found?.definition
-      return board ? [{ id: file.replace(/\.json$/, ''), name: board.name, rows: board.rows, cols: board.cols }] : []
+    listing = boardIds(ctx).flatMap((id) => {
+      const found = loadBoardFile(ctx, id)
+      return found?.ok ? [{ id, name: found.definition.name, rows: found.definition.rows, cols: found.definition.cols }] : []
     })
     boardListings.set(ctx.boardsDir, listing)
   }
@@ -44,30 +47,30 @@ export function listBoards(ctx: ServiceContext): BoardListing[] {
  * operator who adds a board with a mistake learns which and what, instead of missing it.
  */
 export function boardFileProblems(ctx: ServiceContext): { file: string; problem: string }[] {
-  if (!existsSync(ctx.boardsDir)) return []
-  return readdirSync(ctx.boardsDir).filter((f) => f.endsWith('.json')).sort().flatMap((file) => {
-    let json: unknown
-    try {
-      json = JSON.parse(readFileSync(join(ctx.boardsDir, file), 'utf8'))
-    } catch (err) {
-      return [{ file, problem: `not JSON (${(err as Error).message})` }]
-    }
-    const parsed = parseBoard(json)
-    return parsed.ok ? [] : [{ file, problem: parsed.error }]
+  return boardIds(ctx).flatMap((id) => {
+    const found = loadBoardFile(ctx, id)
+    return found && !found.ok ? [{ file: `${id}.json`, problem: found.problem }] : []
   })
+}
+
+/** A board file of boards/, read: its definition and JSON, or why it is no board; null when there is no such file. */
+function loadBoardFile(ctx: ServiceContext, id: string): { ok: true; definition: BoardDefinition; file: unknown } | { ok: false; problem: string } | null {
+  const path = join(ctx.boardsDir, `${id}.json`)
+  if (!existsSync(path)) return null
+  let file: unknown
+  try {
+    file = JSON.parse(readFileSync(path, 'utf8'))
+  } catch (err) {
+    return { ok: false, problem: `not JSON (${(err as Error).message})` }
+  }
+  const parsed = parseBoard(file)
+  return parsed.ok ? { ok: true, definition: parsed.value, file } : { ok: false, problem: parsed.error }
 }
 
 /** A board of boards/: its definition and the file's JSON (what a game stores, in the file format). */
 function readBoardFile(ctx: ServiceContext, id: string): { definition: BoardDefinition; file: unknown } | null {
-  const path = join(ctx.boardsDir, `${id}.json`)
-  if (!existsSync(path)) return null
-  try {
-    const file: unknown = JSON.parse(readFileSync(path, 'utf8'))
-    const parsed = parseBoard(file)
-    return parsed.ok ? { definition: parsed.value, file } : null
-  } catch {
-    return null
-  }
+  const found = loadBoardFile(ctx, id)
+  return found?.ok ? { definition: found.definition, file: found.file } : null
 }
 
 /** The longest board name and teleporter colour a game takes (the board files of boards/ are the project's own). */
@@ -292,8 +295,7 @@ export function extendDeadline(ctx: ServiceContext, m: Membership, deadline: num
   requireGm(m)
   return ctx.write(() => {
     const game = ctx.games.byId(m.game.id)!
-    // A game that is over keeps its last turn as it was: nothing to move, nobody to mail.
-    if (game.status !== 'running' && game.status !== 'paused') throw conflict(`the game is ${game.status}`)
+    ensureNotOver(game) // its last turn stays as it was: nothing to move, nobody to mail
     const turn = ctx.turns.current(m.game.id)
     if (!turn || turn.status !== 'open') throw conflict('no turn is open')
     if (deadline <= ctx.now()) throw badRequest('the new deadline must be in the future', 'deadline')
