@@ -27,6 +27,7 @@ import { SIGN_IN_MAILS_PER_HOUR, checkedViewer } from './services/auth.js'
 import { createContext, type ServiceContext } from './services/context.js'
 import { runDueWork } from './services/scheduler.js'
 import { advanceSeries } from './services/series.js'
+import type { LiveHub } from './live/hub.js'
 import { deliverWebhooks, webhookPolicy, type WebhookPolicy } from './services/webhooks.js'
 
 export const API_PREFIX = '/api/v1'
@@ -64,6 +65,8 @@ declare module 'fastify' {
     deliverWebhooks(): Promise<number>
     /** Starts the next game of each series whose game ended, or ends the series (services/series.ts). */
     advanceSeries(): number
+    /** The live pages' hub (live/hub.ts), set when the pages are registered: who follows, and a look now instead of at the next tick. */
+    live: LiveHub | null
   }
 }
 
@@ -130,8 +133,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const document = openApiDocument(registry.routes, API_PREFIX, options.config.baseUrl)
     api.get('/openapi.json', async () => document)
   }, { prefix: API_PREFIX })
+  app.decorate('live', null)
   await app.register(pagesPlugin, {
     ctx, secure: options.config.baseUrl.startsWith('https:'), signIn, liveHeartbeatMs: options.liveHeartbeatMs,
+    onLiveHub: (hub) => { app.live = hub },
     csrfKey: createHash('sha256').update(`csrf:${options.config.sessionSecret}`).digest('base64url'),
   })
   return app

@@ -22,6 +22,13 @@ export const HEARTBEAT_MS = 15_000
  */
 export const STREAMS_PER_PERSON = 16
 export const STREAMS_PER_SPECTATOR_ADDRESS = 32
+/**
+ * Bytes a stream may hold unsent, beyond what the socket's kernel buffers took, before it is cut
+ * off. A reader that has stopped reading would otherwise make the server keep every later change
+ * for it, for as long as it holds the connection. A browser that was only slow reconnects at once
+ * (EventSource) and is told what it missed (Last-Event-ID): nothing is lost by cutting it.
+ */
+export const MAX_UNREAD_BYTES = 64 * 1024
 
 export async function liveRoutes(app: FastifyInstance, ctx: ServiceContext, heartbeatMs = HEARTBEAT_MS): Promise<LiveHub> {
   const hub = liveHub(ctx)
@@ -47,7 +54,16 @@ export async function liveRoutes(app: FastifyInstance, ctx: ServiceContext, hear
     reply.sse.keepAlive()
     const follower: Follower = {
       gameId, userId, last: null, mayFollow,
-      send: (message) => { if (reply.sse.isConnected) void reply.sse.send({ id: message.id, event: message.event, data: message.data }).catch(() => {}) },
+      send: (message) => {
+        if (!reply.sse.isConnected || reply.raw.destroyed) return
+        if (reply.raw.writableLength > MAX_UNREAD_BYTES) {
+          // Closing politely would wait for the reader to take what is buffered: drop the socket.
+          request.log.info({ unread: reply.raw.writableLength }, 'live stream cut off: its reader stopped reading')
+          reply.raw.destroy()
+          return
+        }
+        void reply.sse.send({ id: message.id, event: message.event, data: message.data }).catch(() => {})
+      },
       end: () => reply.sse.close(),
     }
     let stop: () => void

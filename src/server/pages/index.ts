@@ -19,6 +19,7 @@ import type { ServiceContext } from '../services/context.js'
 import { authPages } from './auth.js'
 import { gamePages } from './games.js'
 import { gmPages } from './gm.js'
+import type { LiveHub } from '../live/hub.js'
 import { liveRoutes } from '../live/routes.js'
 import { gmJobPages } from './gm-job.js'
 import { installPageErrors, staticFiles, type PageKit, pageKit } from './kit.js'
@@ -38,6 +39,8 @@ export interface PagesOptions {
   csrfKey: string
   /** The live streams' heartbeat interval (live/routes.ts). */
   liveHeartbeatMs?: number | undefined
+  /** Told the live pages' hub once it exists (app.ts keeps it as `app.live`). */
+  onLiveHub?: (hub: LiveHub) => void
 }
 
 export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): Promise<void> {
@@ -86,6 +89,6 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
   watchPages(app, kit)
   picturePages(app, kit)
   seriesPages(app, kit)
-  await liveRoutes(app, ctx, options.liveHeartbeatMs)
+  options.onLiveHub?.(await liveRoutes(app, ctx, options.liveHeartbeatMs))
   mailPages(app, kit)
 }
