@@ -68,45 +68,50 @@ export function gmPages(app: FastifyInstance, kit: PageKit): void {
         const parsedReason = reasonForm.safeParse(request.body ?? {})
         if (!parsedReason.success) throw badRequest(Object.values(zodFieldErrors(parsedReason.error))[0]!, 'reason')
         const reason = parsedReason.data.reason
-        // Two tabs (issue 12): the form carries the turn state it was shown with; a changed turn refuses it.
-        checkExpectedTurn(ctx, m.game.id, values.expectedTurn)
-        const current = ctx.turns.current(m.game.id)
-        const turnNumber = current?.number ?? 0
-        if (isGmJob(action)) runGmJobAction(ctx, m, action, request.body, reason)
-        else switch (action) {
-          case 'lock': {
-            if (values.confirm !== 'on') throw badRequest('tick the box to confirm that your program is final for this turn', 'confirm')
-            lockGmProgram(ctx, m, turnNumber, true, reason)
-            break
+        // Two tabs (issue 12): the form carries the turn state it was shown with; a changed turn
+        // refuses it. The check and the action are one transaction, so no other process on the
+        // database can change the turn in between (test/gm/console-check-atomic.test.ts).
+        ctx.write(() => {
+          checkExpectedTurn(ctx, m.game.id, values.expectedTurn)
+          ctx.crash('gm-console-checked')
+          const current = ctx.turns.current(m.game.id)
+          const turnNumber = current?.number ?? 0
+          if (isGmJob(action)) runGmJobAction(ctx, m, action, request.body, reason)
+          else switch (action) {
+            case 'lock': {
+              if (values.confirm !== 'on') throw badRequest('tick the box to confirm that your program is final for this turn', 'confirm')
+              lockGmProgram(ctx, m, turnNumber, true, reason)
+              break
+            }
+            case 'close': closeNow(ctx, m, reason); break
+            case 'extend': {
+              if (!current || current.status !== 'open') throw badRequest('no turn is open')
+              extendDeadline(ctx, m, current.deadline + parseHours(values.hours, 'hours') * 3600_000, reason)
+              break
+            }
+            case 'pause': pauseGame(ctx, m, reason); break
+            case 'resume': resumeGame(ctx, m, reason); break
+            case 'reopen': {
+              if (!values.player) throw badRequest('choose the player whose program to reopen', 'player')
+              reopenSubmission(ctx, m, turnNumber, values.player, reason)
+              break
+            }
+            case 'resolve': reresolve(ctx, m, turnNumber, reason); break
+            case 'publish': publishByGm(ctx, m, turnNumber, reason); break
+            case 'replace': {
+              const seat = seatForm.safeParse(request.body ?? {})
+              if (!seat.success) throw badRequest(Object.values(zodFieldErrors(seat.error))[0]!, 'email')
+              removePlayer(ctx, m, seat.data.seat, reason, seat.data.email)
+              break
+            }
+            case PREVIEW_ACTION: runPreviewAction(ctx, m, request.body, reason); break
+            case 'abandon': {
+              if (values.confirm !== 'on') throw badRequest('tick the box to confirm that the game ends now', 'confirm')
+              abandonGame(ctx, m, reason)
+              break
+            }
           }
-          case 'close': closeNow(ctx, m, reason); break
-          case 'extend': {
-            if (!current || current.status !== 'open') throw badRequest('no turn is open')
-            extendDeadline(ctx, m, current.deadline + parseHours(values.hours, 'hours') * 3600_000, reason)
-            break
-          }
-          case 'pause': pauseGame(ctx, m, reason); break
-          case 'resume': resumeGame(ctx, m, reason); break
-          case 'reopen': {
-            if (!values.player) throw badRequest('choose the player whose program to reopen', 'player')
-            reopenSubmission(ctx, m, turnNumber, values.player, reason)
-            break
-          }
-          case 'resolve': reresolve(ctx, m, turnNumber, reason); break
-          case 'publish': publishByGm(ctx, m, turnNumber, reason); break
-          case 'replace': {
-            const seat = seatForm.safeParse(request.body ?? {})
-            if (!seat.success) throw badRequest(Object.values(zodFieldErrors(seat.error))[0]!, 'email')
-            removePlayer(ctx, m, seat.data.seat, reason, seat.data.email)
-            break
-          }
-          case PREVIEW_ACTION: runPreviewAction(ctx, m, request.body, reason); break
-          case 'abandon': {
-            if (values.confirm !== 'on') throw badRequest('tick the box to confirm that the game ends now', 'confirm')
-            abandonGame(ctx, m, reason)
-            break
-          }
-        }
+        })
       } catch (err) {
         const errors = appFieldErrors(err)
         const message = Object.values(errors)[0] ?? 'that did not work'
