@@ -126,9 +126,10 @@ export async function acceptInvitation(app: FastifyInstance, p: { email: string;
   return c
 }
 
-/** A GM and players signed in, game created with the options given, everyone joined. */
-export async function setUpGame(app: FastifyInstance, players: { email: string; name: string; colour: string }[], game: Record<string, unknown> = {}) {
-  const gm = await signIn(app, 'gm@example.org', 'Gemma')
+/** A GM (Gemma unless told) and players signed in, game created with the options given, everyone joined. */
+export async function setUpGame(app: FastifyInstance, players: { email: string; name: string; colour: string }[], game: Record<string, unknown> = {},
+  gmPerson: { email: string; name: string } = { email: 'gm@example.org', name: 'Gemma' }) {
+  const gm = await signIn(app, gmPerson.email, gmPerson.name)
   const created = await gm.call('POST', '/api/v1/games', { name: 'Test game', board: 'training-floor', seats: players.length + (game.gmPlays ? 1 : 0), ...game })
   if (created.status !== 201) throw new Error(`create: ${created.status} ${created.text}`)
   const gameId = created.json.id as string

@@ -52,7 +52,11 @@ export function gmPages(app: FastifyInstance, kit: PageKit): void {
       programs: turn?.programs ? Object.entries(turn.programs).map(([player, p]) => ({ player, name: names[player] ?? player, ...p, cardViews: p.cards.map(cardView) })) : null,
       history: historyView(ctx, m.game, { isGm: true }).reverse(), problem, done: done ? DONE[done] ?? null : null,
       // Mail the server gave up on (mail/worker.ts): the GM is who can reach that player otherwise.
-      undelivered: ctx.outbox.failedForGame(m.game.id).map((row) => ({ to: row.recipient, subject: row.subject, error: row.last_error ?? '', at: row.created_at })),
+      // Of a digest, only this game's parts: the digest itself may be about other games.
+      undelivered: ctx.outbox.failedForGame(m.game.id).map((row) => ({
+        to: row.recipient, subject: row.subject, at: row.created_at,
+        error: `${row.in_digest ? 'In their daily digest: ' : ''}${row.last_error ?? ''}`,
+      })),
       job: gmJobModel(ctx, m, kit.user(request).id),
     }, problem ? 400 : 200)
   }

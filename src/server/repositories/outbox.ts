@@ -28,6 +28,12 @@ export interface NewMail {
   restsOnTurn?: number
 }
 
+/**
+ * A mail given up for good, as its game's GM sees it: a mail of that game, or one of that game's
+ * parts of a digest (`in_digest`), with the part's own subject and queue time (migration 046).
+ */
+export interface UndeliveredMail { recipient: string; subject: string; last_error: string | null; created_at: number; in_digest: 0 | 1 }
+
 /** A held mail of someone who wants a daily digest; `digest_id` is the queued digest it went into (migration 043). */
 export interface DigestRow {
   id: number; recipient: string; kind: string; game_id: string | null; subject: string; body: string; created_at: number
@@ -64,6 +70,9 @@ export function outboxRepository(db: Db) {
   const dropHeld = db.prepare<[string, number]>('DELETE FROM mail_digest WHERE recipient = ? AND id <= ? AND digest_id IS NULL')
   const parts = db.prepare<[number], DigestRow>('SELECT * FROM mail_digest WHERE digest_id = ? ORDER BY id')
   const dropParts = db.prepare<[number]>('DELETE FROM mail_digest WHERE digest_id = ?')
+  // Only what is about a game: a GM is shown no other mail (migration 046).
+  const keepGameParts = db.prepare<[number]>(`INSERT INTO undelivered_digest_parts (digest_id, game_id, subject, created_at)
+    SELECT digest_id, game_id, subject, created_at FROM mail_digest WHERE digest_id = ? AND game_id IS NOT NULL ORDER BY id`)
   // 'sending' too: a retry after a failed send sends the new text; a send in flight still carries
   // the text it claimed, and marking it sent writes that text back (`sent` above).
   const rewrite = db.prepare<[string, string, string | null, number]>(
@@ -86,7 +95,16 @@ export function outboxRepository(db: Db) {
     WHERE id = ? AND status = 'sending'`)
   const failed = db.prepare<[number, string, number]>("UPDATE outbox SET status = 'pending', next_attempt_at = ?, last_error = ?, lease_until = NULL WHERE id = ? AND status = 'sending'")
   const undeliverable = db.prepare<[string, number]>("UPDATE outbox SET status = 'failed', last_error = ?, lease_until = NULL WHERE id = ? AND status = 'sending'")
-  const failedForGame = db.prepare<[string], OutboxRow>("SELECT * FROM outbox WHERE game_id = ? AND status = 'failed' ORDER BY id")
+  // A digest given up is listed by its parts of this game, never by its own subject and text, which
+  // may name other games; one given up before migration 046 kept none and is listed as it was.
+  const failedForGame = db.prepare<[string, string], UndeliveredMail>(`
+    SELECT recipient, subject, last_error, created_at, 0 AS in_digest, id AS outbox_id, 0 AS part FROM outbox
+    WHERE game_id = ? AND status = 'failed' AND NOT EXISTS (SELECT 1 FROM undelivered_digest_parts WHERE digest_id = outbox.id)
+    UNION ALL
+    SELECT outbox.recipient, parts.subject, outbox.last_error, parts.created_at, 1, outbox.id, parts.rowid
+    FROM undelivered_digest_parts AS parts JOIN outbox ON outbox.id = parts.digest_id
+    WHERE parts.game_id = ? AND outbox.status = 'failed'
+    ORDER BY outbox_id, part`)
   const all = db.prepare<[], OutboxRow>('SELECT * FROM outbox ORDER BY id')
   const sentTo = db.prepare<[string, string, number], number>('SELECT COUNT(*) FROM outbox WHERE lower(recipient) = ? AND kind = ? AND created_at > ?').pluck()
   // Only 'sent' rows, oldest first. A sent row's next_attempt_at (its last attempt) is never after
@@ -163,10 +181,17 @@ export function outboxRepository(db: Db) {
       if (sent.run(now, claimed.subject, claimed.body, claimed.game_id, claimed.id).changes > 0) dropParts.run(claimed.id)
     }),
     markFailed: (id: number, retryAt: number, error: string) => { failed.run(retryAt, error.slice(0, 500), id) },
-    /** Gives a message up for good (it stays, with its error, for the GM to see). */
-    markUndeliverable: db.transaction((id: number, error: string) => { if (undeliverable.run(error.slice(0, 500), id).changes > 0) dropParts.run(id) }),
-    /** A game's mail that could not be delivered, oldest first. */
-    failedForGame: (gameId: string) => failedForGame.all(gameId),
+    /**
+     * Gives a message up for good (it stays, with its error, for the GM to see); of a digest, what
+     * each game it covered had in it is kept for that game's GM (migration 046).
+     */
+    markUndeliverable: db.transaction((id: number, error: string) => {
+      if (undeliverable.run(error.slice(0, 500), id).changes === 0) return
+      keepGameParts.run(id)
+      dropParts.run(id)
+    }),
+    /** A game's mail that could not be delivered, its parts of digests included, oldest first. */
+    failedForGame: (gameId: string): UndeliveredMail[] => failedForGame.all(gameId, gameId),
     all: () => all.all(),
     /** Messages of a kind queued for an address (any case) after a time (migration 007's index). */
     countTo: (recipient: string, kind: string, since: number) => sentTo.get(recipient.toLowerCase(), kind, since)!,
