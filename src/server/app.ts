@@ -21,6 +21,7 @@ import { openApiDocument } from './routes/api/openapi.js'
 import { publicRoutes } from './routes/api/public.js'
 import { turnRoutes } from './routes/api/turns.js'
 import { routeRegistry } from './routes/define.js'
+import { drawingFingerprint } from './pages/drawing-fingerprint.js'
 import { pagesPlugin } from './pages/index.js'
 import type { MailTransport } from './mail/transport.js'
 import { SIGN_IN_MAILS_PER_HOUR, checkedViewer } from './services/auth.js'
@@ -52,6 +53,8 @@ export interface AppOptions {
   webhookPolicy?: WebhookPolicy
   /** How often the live pages' event streams send a heartbeat comment (default live/routes.ts HEARTBEAT_MS); tests shorten it. */
   liveHeartbeatMs?: number
+  /** The fingerprint of the code that draws pictures (default: pages/drawing-fingerprint.ts's, of the code running); tests play a new release with another. */
+  pictureFingerprint?: string
 }
 
 declare module 'fastify' {
@@ -137,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pagesPlugin, {
     ctx, secure: options.config.baseUrl.startsWith('https:'), signIn, liveHeartbeatMs: options.liveHeartbeatMs,
     onLiveHub: (hub) => { app.live = hub },
+    pictureFingerprint: options.pictureFingerprint ?? drawingFingerprint(),
     csrfKey: createHash('sha256').update(`csrf:${options.config.sessionSecret}`).digest('base64url'),
   })
   return app

@@ -37,6 +37,8 @@ export interface PagesOptions {
   signIn: SignInLimits
   /** Keys the form tokens' binding to the session (derived from the session secret). */
   csrfKey: string
+  /** The fingerprint of the code that draws pictures (drawing-fingerprint.ts). */
+  pictureFingerprint: string
   /** The live streams' heartbeat interval (live/routes.ts). */
   liveHeartbeatMs?: number | undefined
   /** Told the live pages' hub once it exists (app.ts keeps it as `app.live`). */
@@ -78,7 +80,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
     if (request.viewer.tokenGameId !== undefined) request.viewer = { user: null }
     done()
   })
-  const kit: PageKit = pageKit(app, ctx, VIEWS_DIR)
+  const kit: PageKit = pageKit(app, ctx, VIEWS_DIR, options.pictureFingerprint)
   installPageErrors(app, kit)
   staticFiles(app, VIEWS_DIR)
   authPages(app, kit, options.signIn)

@@ -20,6 +20,8 @@ export type FieldErrors = Record<string, string>
 export interface PageKit {
   app: FastifyInstance
   ctx: ServiceContext
+  /** The fingerprint of the code that draws pictures (drawing-fingerprint.ts), part of their versions and ETags. */
+  pictureFingerprint: string
   /** Renders views/pages/<view>.ejs inside the layout. */
   render(request: FastifyRequest, reply: FastifyReply, view: string, data: Record<string, unknown>, status?: number): FastifyReply
   /** The same page as text, sending nothing; `data` may override the common locals (user, csrfToken). */
@@ -101,7 +103,7 @@ export function appFieldErrors(err: unknown, fallbackField = '_form'): FieldErro
   throw err
 }
 
-export function pageKit(app: FastifyInstance, ctx: ServiceContext, viewsDir: string): PageKit {
+export function pageKit(app: FastifyInstance, ctx: ServiceContext, viewsDir: string, pictureFingerprint: string): PageKit {
   const versions: Record<string, string> = {}
   const asset = (file: string) => {
     versions[file] ??= file === 'plan.js' ? bundleVersion() : assetVersion(viewsDir, file)
@@ -114,6 +116,7 @@ export function pageKit(app: FastifyInstance, ctx: ServiceContext, viewsDir: str
   return {
     app,
     ctx,
+    pictureFingerprint,
     render(request, reply, view, data, status = 200) {
       const csrfToken = reply.generateCsrf({ userInfo: formTokenOwner(request) })
       reply.status(status).header('cache-control', 'no-store')

@@ -1,11 +1,12 @@
 // Board pictures as SVG and PNG, and the legend page that explains their symbols: the boards of the gallery, a game's current board, and each
 // picture of a turn (before and after every stage, end of turn). A published turn's pictures do
 // change: a rollback, a correction and a new publication redraw them, and so does a seat's new
-// name or colour. So the pages link them under a version (turnPictureBase) that names everything
-// they are drawn from; only there are they cached for a year (immutable), and an older version is
-// redirected to the current one, never answered with the new content. A draft's pictures, the
-// unversioned URLs and the current board are revalidated every time (ETag). Who may see a turn
-// comes from services/views.ts.
+// name or colour, and a release that draws differently. So the pages link them under a version
+// (turnPictureBase) that names everything they are drawn from, the drawing code included
+// (drawing-fingerprint.ts); only there are they cached for a year (immutable), and an older version
+// is redirected to the current one, never answered with the new content. A draft's pictures, the
+// unversioned URLs and the current board are revalidated every time (ETag, which names the drawing
+// code too). Who may see a turn comes from services/views.ts.
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -58,13 +59,19 @@ export function drawPicture(board: Board, seats: readonly SeatRow[], picture: Pi
   return boardSvg(board, { ...reportNames(seats), robots: picture.robots, boardState: picture.boardState, events: picture.events, title: picture.title, highlight })
 }
 
-// PNGs drawn lately, by the SVG's ETag: 64 at most and 16 MiB together (a 12×12 board's PNG is
-// 100–140 KB; a 50×50 one can be several times that), least recently used out first.
+// PNGs drawn lately, by the SVG's ETag (which names the drawing code, png.ts among it): 64 at most
+// and 16 MiB together (a 12×12 board's PNG is 100–140 KB; a 50×50 one can be several times that),
+// least recently used out first.
 const pngCache = lruMap<string, Buffer>({ maxEntries: 64, maxWeight: 16 * 1024 * 1024, weigh: (png) => png.length })
 
-/** Sends an SVG or its PNG with an ETag; 304 when the browser has it already. */
-export function sendPicture(request: FastifyRequest, reply: FastifyReply, svg: string, ext: string, cache: string, filename: string): FastifyReply {
-  const etag = `"${createHash('sha256').update(svg).digest('hex').slice(0, 24)}-${ext}"`
+/**
+ * Sends an SVG or its PNG with an ETag; 304 when the browser has it already. The ETag names the
+ * drawing code as well as the SVG: a new PNG rasteriser (png.ts, resvg) draws another PNG from
+ * the same SVG, and a browser revalidating its copy must get that.
+ */
+export function sendPicture(request: FastifyRequest, reply: FastifyReply, picture: { svg: string; drawing: string }, ext: string, cache: string, filename: string): FastifyReply {
+  const { svg, drawing } = picture
+  const etag = `"${createHash('sha256').update(`${drawing}\n`).update(svg).digest('hex').slice(0, 24)}-${ext}"`
   reply.header('etag', etag).header('cache-control', cache).header('x-content-type-options', 'nosniff')
   if (request.headers['if-none-match'] === etag) return reply.status(304).send()
   if (ext === 'svg') return reply.type('image/svg+xml; charset=utf-8').send(svg)
@@ -84,18 +91,19 @@ const IMMUTABLE = 'max-age=31536000, immutable'
  * The version of a turn's pictures as one viewer sees them: the turn's revision (migration 025's
  * trigger moves it with every change of status or result, so a rollback, a correction and a new
  * publication each give a new one, and it never goes back) and a hash of the rest they are drawn
- * from: the turn row, the seats' names and colours, and the robot ringed for the viewer (so one
- * member's URL never names another's picture). The board is fixed for the game.
+ * from: the turn row, the seats' names and colours, the robot ringed for the viewer (so one
+ * member's URL never names another's picture) and the code that draws them (`drawing`: kit's
+ * pictureFingerprint, so a release that draws differently gives new URLs). The board is fixed for the game.
  */
-export function pictureVersion(turn: Pick<TurnRow, 'id' | 'revision'>, seats: readonly SeatRow[], highlight: string | null | undefined): string {
+export function pictureVersion(turn: Pick<TurnRow, 'id' | 'revision'>, seats: readonly SeatRow[], highlight: string | null | undefined, drawing: string): string {
   const { names, colours } = reportNames(seats)
-  const drawnFrom = JSON.stringify([turn.id, names, colours, highlight ?? null])
+  const drawnFrom = JSON.stringify([turn.id, names, colours, highlight ?? null, drawing])
   return `r${turn.revision}-${createHash('sha256').update(drawnFrom).digest('base64url').slice(0, 12)}`
 }
 
 /** Where the pages link a turn's pictures (`<turnBase>/pictures/<version>`, then `/end.svg` and so on). */
-export function turnPictureBase(turnBase: string, turn: Pick<TurnRow, 'id' | 'revision'>, seats: readonly SeatRow[], highlight: string | null | undefined): string {
-  return `${turnBase}/pictures/${pictureVersion(turn, seats, highlight)}`
+export function turnPictureBase(turnBase: string, turn: Pick<TurnRow, 'id' | 'revision'>, seats: readonly SeatRow[], highlight: string | null | undefined, drawing: string): string {
+  return `${turnBase}/pictures/${pictureVersion(turn, seats, highlight, drawing)}`
 }
 
 /**
@@ -111,7 +119,12 @@ function turnPictureCaching(asked: string | undefined, current: string, publishe
   return { cache: published ? `${audience}, ${IMMUTABLE}` : `${audience}, no-cache` }
 }
 
-/** A stale or someone else's version: to the current one, by a redirect nobody keeps. */
+/**
+ * A stale or someone else's version (an older revision, an older release's drawing, another
+ * member's ring): to the current one, by a redirect nobody keeps. Not the current picture under
+ * the old URL: a browser or proxy may hold that URL as immutable already, so one URL must never
+ * name two pictures; the redirect is `no-store`, so it follows the version wherever it moves next.
+ */
 function toCurrentVersion(reply: FastifyReply, turnBase: string, current: string, file: string): FastifyReply {
   return reply.header('cache-control', 'no-store').redirect(`${turnBase}/pictures/${current}/${file}`, 302)
 }
@@ -148,12 +161,13 @@ function currentBoardSvg(ctx: ServiceContext, game: GameRow, view: { robots: Rob
 
 export function picturePages(app: FastifyInstance, kit: PageKit): void {
   const { ctx } = kit
+  const drawing = kit.pictureFingerprint
 
   app.get<{ Params: { file: string } }>('/boards/:file', async (request, reply) => {
     const { name, ext } = fileParam(request.params.file)
     const entry = galleryBoard(ctx, name)
     if (!entry) throw notFound('no such board')
-    return sendPicture(request, reply, entry.svg, ext, 'public, max-age=3600', name)
+    return sendPicture(request, reply, { svg: entry.svg, drawing }, ext, 'public, max-age=3600', name)
   })
 
   app.get<{ Params: { gameId: string; file: string } }>('/games/:gameId/pictures/:file', async (request, reply) => {
@@ -161,7 +175,7 @@ export function picturePages(app: FastifyInstance, kit: PageKit): void {
     if (name !== 'board') throw notFound('no such picture')
     const m = memberOf(ctx, request.params.gameId, request.viewer)
     const view = gameView(ctx, m)
-    return sendPicture(request, reply, currentBoardSvg(ctx, m.game, view, m.seats, m.seat?.player_id), ext, 'private, no-cache', `${m.game.id}-board`)
+    return sendPicture(request, reply, { svg: currentBoardSvg(ctx, m.game, view, m.seats, m.seat?.player_id), drawing }, ext, 'private, no-cache', `${m.game.id}-board`)
   })
 
   type MemberPicture = { gameId: string; turn: string; version?: string; file: string }
@@ -173,10 +187,10 @@ export function picturePages(app: FastifyInstance, kit: PageKit): void {
     const picture = result && pictureOf(result, name)
     if (!turn || !picture) throw notFound('no such picture')
     const highlight = m.seat?.player_id
-    const current = pictureVersion(turn, m.seats, highlight)
+    const current = pictureVersion(turn, m.seats, highlight, drawing)
     const caching = turnPictureCaching(request.params.version, current, turn.status === 'published', 'private')
     if ('moved' in caching) return toCurrentVersion(reply, `/games/${m.game.id}/turns/${turn.number}`, current, request.params.file)
-    return sendPicture(request, reply, drawPicture(ctx.board(m.game), m.seats, picture, highlight), ext, caching.cache, `turn-${turn.number}-${name}`)
+    return sendPicture(request, reply, { svg: drawPicture(ctx.board(m.game), m.seats, picture, highlight), drawing }, ext, caching.cache, `turn-${turn.number}-${name}`)
   }
   app.get<{ Params: MemberPicture }>('/games/:gameId/turns/:turn/pictures/:version/:file', async (request, reply) => memberTurnPicture(request, reply))
   app.get<{ Params: MemberPicture }>('/games/:gameId/turns/:turn/pictures/:file', async (request, reply) => memberTurnPicture(request, reply))
@@ -186,7 +200,7 @@ export function picturePages(app: FastifyInstance, kit: PageKit): void {
     if (name !== 'board') throw notFound('no such picture')
     const view = spectatorGameView(ctx, request.params.publicToken)
     const game = ctx.games.byPublicToken(request.params.publicToken)!
-    return sendPicture(request, reply, currentBoardSvg(ctx, game, view, ctx.games.seats(game.id)), ext, 'public, no-cache', 'board')
+    return sendPicture(request, reply, { svg: currentBoardSvg(ctx, game, view, ctx.games.seats(game.id)), drawing }, ext, 'public, no-cache', 'board')
   })
 
   type WatchPicture = { publicToken: string; turn: string; version?: string; file: string }
@@ -201,10 +215,10 @@ export function picturePages(app: FastifyInstance, kit: PageKit): void {
     const picture = pictureOf(view.result, name)
     if (!picture) throw notFound('no such picture')
     // Public: shared caches keep these too, so only a URL naming exactly this content may be immutable.
-    const current = pictureVersion(turn, seats, null)
+    const current = pictureVersion(turn, seats, null, drawing)
     const caching = turnPictureCaching(request.params.version, current, true, 'public')
     if ('moved' in caching) return toCurrentVersion(reply, `/watch/${request.params.publicToken}/turns/${number}`, current, request.params.file)
-    return sendPicture(request, reply, drawPicture(ctx.board(game), seats, picture), ext, caching.cache, `turn-${number}-${name}`)
+    return sendPicture(request, reply, { svg: drawPicture(ctx.board(game), seats, picture), drawing }, ext, caching.cache, `turn-${number}-${name}`)
   }
   app.get<{ Params: WatchPicture }>('/watch/:publicToken/turns/:turn/pictures/:version/:file', async (request, reply) => watchTurnPicture(request, reply))
   app.get<{ Params: WatchPicture }>('/watch/:publicToken/turns/:turn/pictures/:file', async (request, reply) => watchTurnPicture(request, reply))

@@ -187,7 +187,7 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
   /** The report page's data as the holder of seat `me` sees it (null: nobody's robot first), messages aside. */
   const reportPageData = ({ m, turn, tv, base, published }: ReturnType<typeof reportData>, result: TurnResultView, me: string | null) => {
     // Versioned: the pictures are drawn with `me` ringed, and a rollback or correction gives them new URLs.
-    const pictureBase = turnPictureBase(`${base}/turns/${turn.number}`, turn, m.seats, me)
+    const pictureBase = turnPictureBase(`${base}/turns/${turn.number}`, turn, m.seats, me, kit.pictureFingerprint)
     const { sections, fused } = reportSections(result, pictureBase, me,
       (id) => sectionWords(ctx.board(m.game), m.seats, result, id, me))
     return {
@@ -238,7 +238,7 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
     const turnBase = `${base}/turns/${turn.number}`
     const result = tv.result
     return replayPage(kit, request, reply, {
-      result, step: request.params.step, turnBase, pictureBase: turnPictureBase(turnBase, turn, m.seats, m.seat?.player_id), colours: colourMap(m.seats),
+      result, step: request.params.step, turnBase, pictureBase: turnPictureBase(turnBase, turn, m.seats, m.seat?.player_id, kit.pictureFingerprint), colours: colourMap(m.seats),
       describe: (id) => sectionWords(ctx.board(m.game), m.seats, result, id, m.seat?.player_id ?? null),
       game: { id: m.game.id, name: m.game.name }, draft: turn.status === 'draft', base,
     })

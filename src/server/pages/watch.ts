@@ -24,7 +24,7 @@ export function watchPages(app: FastifyInstance, kit: PageKit): void {
   }
   // Versioned (pages/pictures.ts): shared caches keep these pictures, and a rollback or correction redraws them.
   const pictureBase = (game: { id: string }, seats: readonly SeatRow[], turnBase: string, number: number) =>
-    turnPictureBase(turnBase, ctx.turns.byNumber(game.id, number)!, seats, null)
+    turnPictureBase(turnBase, ctx.turns.byNumber(game.id, number)!, seats, null, kit.pictureFingerprint)
   const turnNumber = (text: string) => {
     const n = Number(text)
     if (!Number.isInteger(n) || n < 1) throw notFound('no such turn')
