@@ -1,7 +1,11 @@
 // Reading a program out of a mail body (pure): forgiving about the form, strict about what
 // counts; quoted text and signatures never count.
+import { simpleParser } from 'mailparser'
 import { describe, expect, it } from 'vitest'
+import type { Card, RobotState } from '../../src/engine/types.js'
 import { programFromReply } from '../../src/server/inbound/program-text.js'
+import { turnMail } from '../../src/server/mail/turn-mail.js'
+import { cardLabel } from '../../src/render/cards.js'
 
 const cards = (text: string) => {
   const parsed = programFromReply(text)
@@ -66,5 +70,40 @@ describe('programFromReply', () => {
     expect(programFromReply('FWD1:490\nFDW2:700')).toEqual({ ok: false, problem: expect.stringMatching(/"FDW2:700" is not a card name/) }) // two letters swapped
     expect(cards('FWD1:999').cards).toEqual(['FWD1:999']) // no such card: submitProgram says so, naming it
     expect(cards('pass')).toEqual({ cards: [], rebootNext: false })
+  })
+})
+
+describe('the turn mail\'s own lines end the reading, in its text part and in its HTML part as a client renders it to text', () => {
+  const robot: RobotState = { hp: 10, robotsLeft: 3, at: { row: 3, col: 4 }, facing: 'N', mode: 'real', flags: 0, options: [], fused: {}, rebooting: false } as unknown as RobotState
+  const hand: Card[] = ['FWD2:700', 'LF90:110', 'RT90:80', 'UTRN:40', 'SRT1:520', 'RVS1:430', 'FWD1:490', 'IDLE:5', 'SLF1:300']
+    .map((code) => ({ kind: code.split(':')[0], priority: Number(code.split(':')[1]) }) as Card)
+  const mail = turnMail({ game: 'Test', name: 'Ann', settingsLink: 'http://botwars.test/settings', previous: null,
+    hand: { turn: 2, robot, hand, deadline: Date.UTC(2030, 0, 7, 12), submitLink: 'http://botwars.test/submit', replyAddress: 'turn-abc@play.botwars.test' } })
+  const labels = hand.map(cardLabel)
+  /** The paragraph that introduces the first line holding `text` (the line's own paragraph above it, or the one before): found by place, not by wording. */
+  const introducing = (lines: string[], text: string) => {
+    const at = lines.findIndex((l) => l.includes(text))
+    let end = at
+    if (!lines[at - 1]?.trim()) while (end > 0 && !lines[end - 1]!.trim()) end--
+    let start = end
+    while (start > 0 && lines[start - 1]!.trim()) start--
+    return lines.slice(start, end)
+  }
+  const parts = async () => ({
+    text: mail.body.split('\n'),
+    // The HTML part as the inbound path itself renders HTML to text (mailparser), and as a client quoting it does.
+    html: ((await simpleParser(Buffer.from(`Content-Type: text/html; charset=utf-8\r\n\r\n${mail.html}`))).text ?? '').split('\n'),
+  })
+
+  it('stops at the hand heading and at the reply invitation, whichever part was quoted, even with the cards one per line below', async () => {
+    for (const [part, lines] of Object.entries(await parts())) {
+      // The hand, then the example program (its first line is "1. " and the first card).
+      for (const first of [labels[0]!, `1. ${labels[0]}`]) {
+        const intro = introducing(lines, first)
+        expect(intro.length, `${part}: no paragraph before ${first}`).toBeGreaterThan(0)
+        const quoted = [...intro, ...labels.map((l, i) => `${i + 1}. ${l}`)].join('\n')
+        expect(programFromReply(`reboot\n\n${quoted}`), `${part}: ${intro.join(' / ')}`).toEqual({ ok: true, program: { cards: [], rebootNext: true } })
+      }
+    }
   })
 })

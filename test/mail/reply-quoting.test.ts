@@ -3,9 +3,11 @@
 // Outlook quotes WITHOUT ">" under a header block in its user's language. The story: the quoted
 // turn mail's example paragraph (the player's own first cards) was stored as a program the player
 // never chose, the robot state's "HP: 10" refused good programs, and bottom-posts were never read.
+// Then: the HTML part's hand, quoted as text, was read as a program (its heading was no stop line).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { InboundSmtp } from '../../src/server/inbound/smtp-listener.js'
 import { programFromReply } from '../../src/server/inbound/program-text.js'
+import { cardLabel } from '../../src/render/cards.js'
 import type { Client } from '../server/helpers.js'
 import { firstCards, latestCardsJson, mailsTo, replyAddressIn, replyWorld, sendToListener, type MailWorld } from './helpers.js'
 
@@ -22,7 +24,22 @@ const replyTo = (email: string, turn = 1) => replyAddressIn(w.smtp, email, turn)
 /** The text part of the turn mail that dealt turn 1's hand, as the player's mail program would quote it. */
 const turnMailText = (email: string) => mailsTo(w.smtp, email).filter((m) => m.subject.startsWith('Turn 1 of') && m.headers.has('reply-to')).at(-1)!.text
 const latest = (player: string) => latestCardsJson(w.t, gameId, player)
-const lastAnswer = async (email: string) => { await w.t.app.mailer.deliver(); return mailsTo(w.smtp, email).filter((m) => /program is in|was not stored/.test(m.subject)).at(-1) }
+const answers = async (email: string) => { await w.t.app.mailer.deliver(); return mailsTo(w.smtp, email).filter((m) => /program is in|was not stored/.test(m.subject)) }
+const lastAnswer = async (email: string) => (await answers(email)).at(-1)
+/** Sends a reply to turn 1 as `email` and returns the one answer it got. */
+async function replyOf(email: string, content: { text: string } | { html: string }, subject = 'Re: Turn 1') {
+  const before = (await answers(email)).length
+  await send({ from: email, to: replyTo(email), subject, ...content })
+  const after = await answers(email)
+  expect(after).toHaveLength(before + 1)
+  return after.at(-1)!
+}
+/** The player's first cards in words ("Move 2 (700)"), rotated by `by`: a legal program unlike the one sent before. */
+const programInWords = async (player: number, by: number) => {
+  const cards = await firstCards(players[player]!, gameId, 1)
+  const rotated = [...cards.slice(by % cards.length), ...cards.slice(0, by % cards.length)]
+  return { cards: rotated, text: rotated.map((c, i) => `${i + 1}. ${cardLabel(c)}`).join('\n') }
+}
 
 describe('programs by reply: how people really quote the turn mail', () => {
   it('reads a bottom-posted reply (attribution line, the ">" quoted turn mail, then the program below it)', async () => {
@@ -72,5 +89,17 @@ describe('programs by reply: how people really quote the turn mail', () => {
 
   it('ignores an ordinary prose line or signature line that is not a card (e.g. "Turn 1", "Room 101")', () => {
     expect(programFromReply('Turn 1\nFWD1:490\n\nAnn Smith\nRoom 101')).toEqual({ ok: true, program: { cards: ['FWD1:490'], rebootNext: false } })
+  })
+
+  it('never reads the cards of the HTML part\'s hand, quoted by an HTML mail program without ">" (its hand heading ends the reading)', async () => {
+    const turnMail = mailsTo(w.smtp, 'cid@example.org').filter((m) => m.subject.startsWith('Turn 1 of') && m.headers.has('reply-to')).at(-1)!
+    const body = turnMail.html.slice(turnMail.html.indexOf('>', turnMail.html.indexOf('<body')) + 1, turnMail.html.indexOf('</body>'))
+    // The card chips laid out one per line, as a narrow (phone) column shows them and a client then quotes them.
+    const quoted = body.replaceAll('</span> <span', '</span><br><span')
+    // No header block, no blockquote: the quoted turn mail follows the player's own lines unmarked.
+    const program = await programInWords(2, 1)
+    const answer = await replyOf('cid@example.org', { html: `<div>${program.text.split('\n').join('<br>')}</div><div><br></div><div>${quoted}</div>` })
+    expect(answer.text.replace(/\s+/g, ' ')).not.toMatch(/was not stored/)
+    expect(latest('P3')).toBe(JSON.stringify(program.cards))
   })
 })

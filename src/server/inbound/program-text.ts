@@ -8,9 +8,9 @@
 // "On … wrote:" quote is read), and reading ends where an unmarked quote or a signature begins:
 // "-- ", a separator of dashes around words ("-----Messaggio originale-----"), a block of two or
 // more header lines ("Van: …" / "Verzonden: …", "De : …" / "Envoyé : …"), or a line only a turn
-// mail contains (TURN_MAIL_LINES: the server knows what it sent). Outlook quotes without ">", and
-// the turn mail's example program is made of the player's own cards: read, it would pass every
-// check and be stored as a program the player never chose.
+// mail contains (TURN_MAIL_LINES: the server knows what it sent, in its text part and its HTML
+// part). Outlook quotes without ">", and the turn mail's hand and example program are the player's
+// own cards: read, they would pass every check and be stored as a program the player never chose.
 // Pure: the result is then checked by the same submission service as the web form.
 import { FULL_DECK } from '../../engine/deck.js'
 import { CARD_KINDS, DIRECTIONS, DOUBLE_WRENCH_CHOICES, type Direction, type DoubleWrenchChoice } from '../../engine/types.js'
@@ -105,7 +105,7 @@ function isHeaderLine(line: string): boolean {
 
 /**
  * Compared without case, punctuation or numbers, so a line rewrapped by the answering mail
- * program (the start of a sentence, six words or more) or the HTML part's shorter form still counts.
+ * program (the start of a sentence, six words or more), or rendered from the HTML part in capitals, still counts.
  */
 const comparable = (line: string) => line.toLowerCase().replace(/\d+/g, '#').replace(/[^\p{L}\p{N}#]+/gu, ' ').trim()
 const TURN_MAIL_COMPARABLE = TURN_MAIL_LINES.map(comparable)

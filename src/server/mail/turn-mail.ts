@@ -54,17 +54,20 @@ function robotState(r: RobotState): [string, string][] {
   ]
 }
 
-/** The heading of the hand; '#' stands for the number of cards. */
+/** The heading of the hand; '#' stands for the number of cards (text part) or the turn (HTML part). */
 const HAND_HEADING = 'Your hand (# cards):'
+const HTML_HAND_HEADING = 'Your hand for turn #'
 const REPLY_INVITATION = 'Or reply to this mail with your program, one card per line (registers in order), for example:'
+const HTML_REPLY_INVITATION = 'Or reply to this mail with your program, one card per line:'
 const REMINDER_REPLY_INVITATION = 'Or reply to your turn mail (or to this one) with your program, one card per line.'
 
 /**
- * Lines only the server's own turn mails and reminders contain ('#' stands for a number). A reply
- * is read only up to the first of them (inbound/program-text.ts): a turn mail quoted without ">"
- * holds an example program made of the player's own cards, which must never be taken for theirs.
+ * Lines only the server's own turn mails and reminders contain ('#' stands for a number), in the
+ * text part and in the HTML part (which the template takes from here, so the two cannot drift). A
+ * reply is read only up to the first of them (inbound/program-text.ts): a turn mail quoted without
+ * ">" holds the player's hand and an example program made of their own cards, never theirs to send.
  */
-export const TURN_MAIL_LINES: readonly string[] = [HAND_HEADING, REPLY_INVITATION, REMINDER_REPLY_INVITATION]
+export const TURN_MAIL_LINES: readonly string[] = [HAND_HEADING, HTML_HAND_HEADING, REPLY_INVITATION, HTML_REPLY_INVITATION, REMINDER_REPLY_INVITATION]
 
 /** An example reply made from the reader's own first cards, so it can be copied and edited. */
 function replyExample(hand: HandPart): string {
@@ -132,7 +135,8 @@ export function turnMail(m: TurnMailInput): RichMail {
     subject, body,
     html: mailHtml('turn', subject, m.settingsLink, {
       ...previousHtml(m.previous), heading: title, ending: null,
-      turn: h.turn, due: dueText(h.deadline), submitLink: h.submitLink, replyAddress: h.replyAddress, replyExample: replyExample(h),
+      due: dueText(h.deadline), submitLink: h.submitLink, replyAddress: h.replyAddress, replyExample: replyExample(h),
+      handHeading: HTML_HAND_HEADING.replace('#', String(h.turn)), replyInvitation: HTML_REPLY_INVITATION,
       hand: {
         rebooting: h.robot.rebooting, cards: h.hand.map(cardLabel), registers: unfusedRegisters(h.robot).join(', '), state: robotState(h.robot),
       },
