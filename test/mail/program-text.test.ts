@@ -71,6 +71,28 @@ describe('programFromReply', () => {
     expect(cards('FWD1:999').cards).toEqual(['FWD1:999']) // no such card: submitProgram says so, naming it
     expect(cards('pass')).toEqual({ cards: [], rebootNext: false })
   })
+
+  it('reads on past prose lines shaped like headers ("Note: bring snacks", "Plan: go left"): only a real header block ends the reading', () => {
+    expect(cards('Note: bring snacks\nPlan: go left\n1. FWD1:490\n2. LF90:110').cards).toEqual(['FWD1:490', 'LF90:110'])
+    expect(cards('Hinweis: Snacks mitbringen\nPlan: erst links\nIdee: dann geradeaus\nFWD1:490').cards).toEqual(['FWD1:490'])
+    expect(cards('Subject: my program\nNote: a quiet turn\nFWD1:490').cards).toEqual(['FWD1:490'])
+  })
+
+  it('still ends the reading at a quoted header block in any common language, bold or not', () => {
+    const example = '\n  1. Move 2 (700)\n  2. Turn left (110)\n'
+    const blocks = [
+      'Fra: BotWars <botwars@localhost>\nSendt: 7. januar 2030 12:00\nTil: ann@example.org\nEmne: Turn 1', // Danish / Norwegian Outlook
+      'Od: BotWars <botwars@localhost>\nWysłano: poniedziałek, 7 stycznia 2030 12:00\nDo: ann@example.org\nTemat: Turn 1', // Polish
+      'Lähettäjä: BotWars <botwars@localhost>\nLähetetty: maanantai 7. tammikuuta 2030 12.00\nVastaanottaja: ann@example.org\nAihe: Turn 1', // Finnish
+      'Kimden: BotWars <botwars@localhost>\nGönderildi: 7 Ocak 2030 Pazartesi 12:00\nKime: ann@example.org\nKonu: Turn 1', // Turkish
+      'От: BotWars <botwars@localhost>\nОтправлено: 7 января 2030 г. 12:00\nКому: ann@example.org\nТема: Turn 1', // Russian
+      '发件人: BotWars <botwars@localhost>\n发送时间: 2030年1月7日 12:00\n收件人: ann@example.org\n主题: Turn 1', // Chinese
+      '差出人： BotWars <botwars@localhost>\n送信日時： 2030年1月7日 12:00\n宛先： ann@example.org\n件名： Turn 1', // Japanese, full-width colons
+      '*Sent:* Monday, January 7, 2030 12:00 PM\n*To:* ann@example.org\n*Subject:* Turn 1', // bold headers made text
+      'Enviado el: lunes, 7 de enero de 2030 12:00\nPara: ann@example.org\nAsunto: Turn 1', // Spanish, "De:" line trimmed away
+    ]
+    for (const block of blocks) expect(cards(`reboot\nNote: bring snacks\n\n${block}\n${example}`), block).toEqual({ cards: [], rebootNext: true })
+  })
 })
 
 describe('the turn mail\'s own lines end the reading, in its text part and in its HTML part as a client renders it to text', () => {

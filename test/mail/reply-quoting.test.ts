@@ -3,7 +3,9 @@
 // Outlook quotes WITHOUT ">" under a header block in its user's language. The story: the quoted
 // turn mail's example paragraph (the player's own first cards) was stored as a program the player
 // never chose, the robot state's "HP: 10" refused good programs, and bottom-posts were never read.
-// Then: the HTML part's hand, quoted as text, was read as a program (its heading was no stop line).
+// Then: the HTML part's hand, quoted as text, was read as a program (its heading was no stop line);
+// and two prose lines shaped like headers ("Note: bring snacks" / "Plan: go left") above a program
+// were taken for a quoted header block.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { InboundSmtp } from '../../src/server/inbound/smtp-listener.js'
 import { programFromReply } from '../../src/server/inbound/program-text.js'
@@ -40,6 +42,7 @@ const programInWords = async (player: number, by: number) => {
   const rotated = [...cards.slice(by % cards.length), ...cards.slice(0, by % cards.length)]
   return { cards: rotated, text: rotated.map((c, i) => `${i + 1}. ${cardLabel(c)}`).join('\n') }
 }
+const TURN_MAIL_SUBJECT = (email: string) => mailsTo(w.smtp, email).filter((m) => m.subject.startsWith('Turn 1 of')).at(-1)!.subject
 
 describe('programs by reply: how people really quote the turn mail', () => {
   it('reads a bottom-posted reply (attribution line, the ">" quoted turn mail, then the program below it)', async () => {
@@ -102,4 +105,30 @@ describe('programs by reply: how people really quote the turn mail', () => {
     expect(answer.text.replace(/\s+/g, ' ')).not.toMatch(/was not stored/)
     expect(latest('P3')).toBe(JSON.stringify(program.cards))
   })
+})
+
+describe('programs by reply: prose shaped like headers above the program, under the quotes of real mail programs', () => {
+  // Each: "Note: …" / "Plan: …" lines above the program (not a header block), then the mail program's
+  // own quote of the turn mail (which must still end the reading: its example is the player's own cards).
+  const clients: [name: string, player: number, email: string, quote: (turnMail: string, subject: string) => string][] = [
+    ['Gmail (top-posted, ">" quote under "On … wrote:")', 0, 'ann@example.org', (t) =>
+      `On Mon, Jan 7, 2030 at 12:00 PM BotWars <botwars@localhost> wrote:\n\n${t.split('\n').map((l) => `> ${l}`.trimEnd()).join('\n')}`],
+    ['Outlook (Microsoft 365, unmarked quote under a rule and From/Sent/To/Subject)', 1, 'bob@example.org', (t, subject) =>
+      `________________________________\nFrom: BotWars <botwars@localhost>\nSent: Monday, January 7, 2030 12:00 PM\nTo: Bob <bob@example.org>\nSubject: ${subject}\n\n${t}`],
+    ['Apple Mail (attribution inside the ">" quote)', 2, 'cid@example.org', (t) =>
+      `> On 7 Jan 2030, at 12:00, BotWars <botwars@localhost> wrote:\n> \n${t.split('\n').map((l) => `> ${l}`.trimEnd()).join('\n')}`],
+    ['German Outlook (unmarked quote under Von/Gesendet/An/Betreff)', 0, 'ann@example.org', (t, subject) =>
+      `Von: BotWars <botwars@localhost>\nGesendet: Montag, 7. Januar 2030 12:00\nAn: Ann <ann@example.org>\nBetreff: ${subject}\n\n${t}`],
+    ['Swedish Outlook (unmarked quote under Från/Skickat/Till/Ämne, no rule above it)', 1, 'bob@example.org', (t, subject) =>
+      `Från: BotWars <botwars@localhost>\nSkickat: den 7 januari 2030 12:00\nTill: bob@example.org\nÄmne: ${subject}\n\n${t}`],
+  ]
+  for (const [name, player, email, quote] of clients) {
+    it(`stores the program from ${name}`, async () => {
+      const program = await programInWords(player, 3 + player)
+      const text = `Note: bring snacks\nPlan: go left, then the flag\n\n${program.text}\n\n${quote(turnMailText(email), TURN_MAIL_SUBJECT(email))}\n`
+      const answer = await replyOf(email, { text })
+      expect(answer.text.replace(/\s+/g, ' ')).not.toMatch(/was not stored/)
+      expect(latest(`P${player + 1}`)).toBe(JSON.stringify(program.cards))
+    })
+  }
 })

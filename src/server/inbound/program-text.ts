@@ -3,18 +3,12 @@
 // "reboot", "sacrifice at N", "double wrench repair|option", "facing N|E|S|W" lines. Any other
 // line is prose and ignored, except one within a typo of a card (see `typoOfCard`).
 //
-// What the sender wrote is told from the mail being answered, top- or bottom-posted, in any
-// language: lines starting with ">" are skipped wherever they are (so a program below an
-// "On … wrote:" quote is read), and reading ends where an unmarked quote or a signature begins:
-// "-- ", a separator of dashes around words ("-----Messaggio originale-----"), a block of two or
-// more header lines ("Van: …" / "Verzonden: …", "De : …" / "Envoyé : …"), or a line only a turn
-// mail contains (TURN_MAIL_LINES: the server knows what it sent, in its text part and its HTML
-// part). Outlook quotes without ">", and the turn mail's hand and example program are the player's
-// own cards: read, they would pass every check and be stored as a program the player never chose.
+// Only the sender's own lines are read, top- or bottom-posted, in any language (own-lines.ts: not
+// ">" quoted, and up to where an unmarked quote or a signature begins).
 // Pure: the result is then checked by the same submission service as the web form.
 import { FULL_DECK } from '../../engine/deck.js'
 import { CARD_KINDS, DIRECTIONS, DOUBLE_WRENCH_CHOICES, type Direction, type DoubleWrenchChoice } from '../../engine/types.js'
-import { TURN_MAIL_LINES } from '../mail/turn-mail.js'
+import { ownLines } from './own-lines.js'
 
 export interface ReplyProgram {
   cards: string[]
@@ -35,15 +29,6 @@ type ProgramLine =
   | { kind: 'facing'; facing: Direction }
   | { kind: 'typo'; text: string }
 
-/** Single lines after which nothing is the sender's own (the English and a few common forms). */
-const QUOTE_STARTS = [
-  /^-- ?$/, /^-{2,}\s*(original message|forwarded message)/i, /^_{10,}$/, /^(from|von|de|van|da) ?:\s/i, /^sent from my /i,
-]
-/** A separator of dashes around words, any language: "-----Message d'origine-----". */
-const SEPARATOR = /^-{2,}[^-\d]*\p{L}[^-\d]*-{2,}$/u
-/** "Word: value" or "Word : value", a name of up to three words of letters (no digits), as mail headers are quoted. */
-const HEADER_LINE = /^[\p{L}\p{M}]+(?:[ '’-][\p{L}\p{M}]+){0,2} ?:\s*\S/u
-
 const KINDS = CARD_KINDS.join('|')
 const CARD = new RegExp(`^(${KINDS})\\s*[:\\-\\s]\\s*(\\d{1,3})$`, 'i')
 /** The cards in words, as the mails and pages write them: "Move 2 (700)" (src/render/cards.ts). */
@@ -57,7 +42,6 @@ const LABELLED = /^(move [123]|back up|back [23]|turn left|turn right|u-turn|sid
 const CARD_SHAPED = /^([a-z\d]{3,5})\s*[:\-\s]\s*(\d{1,3})$/i
 const PRIORITIES: ReadonlySet<number> = new Set(FULL_DECK.map((card) => card.priority))
 const NUMBERING = /^(?:register\s*|reg\.?\s*|r|#)?([1-5])\s*[.):]\s*|^[-*•]\s*/i
-const MAX_LINES = 2000
 
 export function programFromReply(text: string): ReplyParse {
   const numbered: { register: number | null; card: string; line: number }[] = []
@@ -83,36 +67,6 @@ export function programFromReply(text: string): ReplyParse {
   const said = program.cards.length > 0 || pass || program.rebootNext || program.sacrificeAt !== undefined || program.doubleWrench !== undefined || program.facing !== undefined
   if (!said) return { ok: false, problem: 'no program found in the mail: write one card per line, as the turn mail lists them (like "1. FWD2:700")' }
   return { ok: true, program }
-}
-
-/** The lines the sender wrote, trimmed, with their line numbers: not ">" quoted, and up to where a quote or signature begins. */
-function ownLines(text: string): { line: string; index: number }[] {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n').slice(0, MAX_LINES).map((raw) => raw.replace(/[\u00a0\u200b]/g, ' ').trim())
-  const own: { line: string; index: number }[] = []
-  for (const [index, line] of lines.entries()) {
-    if (line.startsWith('>')) continue
-    if (QUOTE_STARTS.some((p) => p.test(line)) || SEPARATOR.test(line) || isTurnMailLine(line)) break
-    if (isHeaderLine(line) && isHeaderLine(lines[index + 1] ?? '')) break
-    own.push({ line, index })
-  }
-  return own
-}
-
-/** Headers of a quoted mail, never a program line: "facing: N" or "double wrench: repair" have that shape too. */
-function isHeaderLine(line: string): boolean {
-  return HEADER_LINE.test(line) && readLine(line) === null
-}
-
-/**
- * Compared without case, punctuation or numbers, so a line rewrapped by the answering mail
- * program (the start of a sentence, six words or more), or rendered from the HTML part in capitals, still counts.
- */
-const comparable = (line: string) => line.toLowerCase().replace(/\d+/g, '#').replace(/[^\p{L}\p{N}#]+/gu, ' ').trim()
-const TURN_MAIL_COMPARABLE = TURN_MAIL_LINES.map(comparable)
-
-function isTurnMailLine(line: string): boolean {
-  const own = comparable(line)
-  return TURN_MAIL_COMPARABLE.some((fixed) => own.startsWith(fixed) || (fixed.startsWith(own) && own.split(' ').length >= 6))
 }
 
 function readLine(trimmed: string): ProgramLine | null {

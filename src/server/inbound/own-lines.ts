@@ -1,0 +1,72 @@
+// Which lines of a reply the sender wrote, top- or bottom-posted, in any language: lines starting
+// with ">" are skipped wherever they are (so a program below an "On … wrote:" quote is read), and
+// reading ends where an unmarked quote or a signature begins: "-- ", a separator of dashes around
+// words ("-----Messaggio originale-----"), a quoted mail's header block ("Van: …" / "Verzonden: …",
+// "De : …" / "Envoyé : …"), or a line only a turn mail contains (TURN_MAIL_LINES: the server knows
+// what it sent, in its text part and its HTML part). Outlook quotes without ">", and the turn mail's
+// hand and example program are the player's own cards: read, they would pass every check and be
+// stored as a program the player never chose.
+import { TURN_MAIL_LINES } from '../mail/turn-mail.js'
+
+/** Single lines after which nothing is the sender's own (the English and a few common forms). */
+const QUOTE_STARTS = [
+  /^-- ?$/, /^-{2,}\s*(original message|forwarded message)/i, /^_{10,}$/, /^(from|von|de|van|da) ?:\s/i, /^sent from my /i,
+]
+/** A separator of dashes around words, any language: "-----Message d'origine-----". */
+const SEPARATOR = /^-{2,}[^-\d]*\p{L}[^-\d]*-{2,}$/u
+
+/**
+ * The names mail programs give the headers of the mail they quote (From, Sent, Date, To, Cc,
+ * Subject) in the languages they are commonly set to. Only these make a header block: a reply's
+ * own "Note: bring snacks" / "Plan: go left" have the same shape and are the sender's.
+ */
+const QUOTED_HEADER_NAMES: ReadonlySet<string> = new Set([
+  'from', 'sent', 'date', 'to', 'cc', 'bcc', 'subject', 'reply-to', // English
+  'von', 'gesendet', 'datum', 'an', 'betreff', 'antwort an', // German
+  'de', 'envoyé', 'à', 'a', 'objet', 'répondre à', // French
+  'enviado', 'enviado el', 'enviado em', 'enviada em', 'fecha', 'data', 'para', 'asunto', 'assunto', 'responder a', // Spanish, Portuguese
+  'da', 'inviato', 'oggetto', // Italian
+  'van', 'verzonden', 'aan', 'onderwerp', // Dutch
+  'från', 'skickat', 'till', 'kopia', 'ämne', 'fra', 'sendt', 'dato', 'til', 'kopi', 'emne', // Swedish, Danish, Norwegian
+  'lähettäjä', 'lähetetty', 'päivämäärä', 'vastaanottaja', 'kopio', 'aihe', // Finnish
+  'od', 'wysłano', 'do', 'dw', 'temat', 'odesláno', 'komu', 'kopie', 'předmět', // Polish, Czech
+  'от', 'отправлено', 'дата', 'кому', 'копия', 'тема', 'від', 'надіслано', // Russian, Ukrainian
+  'kimden', 'gönderildi', 'tarih', 'kime', 'bilgi', 'konu', // Turkish
+  'feladó', 'küldve', 'dátum', 'címzett', 'tárgy', 'από', 'στάλθηκε', 'ημερομηνία', 'προς', 'θέμα', // Hungarian, Greek
+  '差出人', '送信日時', '日付', '宛先', '件名', '发件人', '发送时间', '日期', '收件人', '抄送', '主题', // Japanese, Chinese
+  '寄件者', '寄件日期', '收件者', '副本', '主旨', '보낸 사람', '보낸 날짜', '받는 사람', '참조', '제목', '날짜', // Chinese (traditional), Korean
+])
+/** "Name: value", "Name : value", "Name：value" (full-width colon), or "*Name:* value" (bold made text). */
+const HEADER_NAME = /^\*{0,2}([^:：*]{1,30}?)\*{0,2}\s?[:：]\*{0,2}(?:\s|$)/u
+const MAX_LINES = 2000
+
+/** The lines the sender wrote, trimmed, with their line numbers: not ">" quoted, and up to where a quote or signature begins. */
+export function ownLines(text: string): { line: string; index: number }[] {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n').slice(0, MAX_LINES).map((raw) => raw.replace(/[\u00a0\u200b]/g, ' ').trim())
+  const own: { line: string; index: number }[] = []
+  for (const [index, line] of lines.entries()) {
+    if (line.startsWith('>')) continue
+    if (QUOTE_STARTS.some((p) => p.test(line)) || SEPARATOR.test(line) || isTurnMailLine(line)) break
+    // Two header lines in a row: one alone ("To: the GM") may be the sender's own.
+    if (isQuotedHeaderLine(line) && isQuotedHeaderLine(lines[index + 1] ?? '')) break
+    own.push({ line, index })
+  }
+  return own
+}
+
+function isQuotedHeaderLine(line: string): boolean {
+  const name = HEADER_NAME.exec(line)?.[1]?.trim().toLowerCase()
+  return name !== undefined && QUOTED_HEADER_NAMES.has(name)
+}
+
+/**
+ * Compared without case, punctuation or numbers, so a line rewrapped by the answering mail
+ * program (the start of a sentence, six words or more), or rendered from the HTML part in capitals, still counts.
+ */
+const comparable = (line: string) => line.toLowerCase().replace(/\d+/g, '#').replace(/[^\p{L}\p{N}#]+/gu, ' ').trim()
+const TURN_MAIL_COMPARABLE = TURN_MAIL_LINES.map(comparable)
+
+function isTurnMailLine(line: string): boolean {
+  const own = comparable(line)
+  return TURN_MAIL_COMPARABLE.some((fixed) => own.startsWith(fixed) || (fixed.startsWith(own) && own.split(' ').length >= 6))
+}
