@@ -9,6 +9,9 @@ const CARD_NAMES: Record<string, [name: string, glyph: string]> = {
   SLF1: ['Sidestep left', '⇠'], SRT1: ['Sidestep right', '⇢'], IDLE: ['Idle', '∙'],
 }
 
+/** Each kind with its name ("FWD2", "Move 2"): what a player writes when writing a card by hand, too. */
+export const CARD_KIND_NAMES: readonly (readonly [kind: string, name: string])[] = Object.entries(CARD_NAMES).map(([kind, [name]]) => [kind, name])
+
 export interface CardView {
   /** The code the forms and the API carry: "FWD2:700". */
   text: string

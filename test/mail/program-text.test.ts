@@ -72,6 +72,29 @@ describe('programFromReply', () => {
     expect(cards('pass')).toEqual({ cards: [], rebootNext: false })
   })
 
+  it('points out a card written in words with a typo: the word it did not understand, and what it probably meant', () => {
+    expect(programFromReply('1. Mvoe 2 (700)\n2. Turn left (110)')).toEqual({ ok: false, problem: expect.stringMatching(/"Mvoe" is not a card name; did you mean "Move 2 \(700\)"\?/) })
+    expect(programFromReply('FWD1:490\nTurn rigth (80)')).toEqual({ ok: false, problem: expect.stringMatching(/"rigth" is not a card name; did you mean "Turn right \(80\)"\?/) })
+    expect(programFromReply('3) sidestep lfet 300')).toEqual({ ok: false, problem: expect.stringMatching(/"lfet" .*"Sidestep left \(300\)"/) })
+    expect(programFromReply('Idel (5)')).toEqual({ ok: false, problem: expect.stringMatching(/"Idel" .*"Idle \(5\)"/) })
+    expect(programFromReply('Uturn (40)')).toEqual({ ok: false, problem: expect.stringMatching(/"Uturn" .*"U-turn \(40\)"/) })
+    expect(programFromReply('Trun rigth (80)')).toEqual({ ok: false, problem: expect.stringMatching(/"Trun rigth" .*"Turn right \(80\)"/) }) // two typos in a long name
+    // Without the card's number, as the brief typos come: still pointed out, never silently dropped.
+    expect(programFromReply('Mvoe 2')).toEqual({ ok: false, problem: expect.stringMatching(/"Mvoe" is not a card name; did you mean "Move 2"\?/) })
+    expect(programFromReply('FWD1:490\n2. Turn rigth')).toEqual({ ok: false, problem: expect.stringMatching(/"rigth" is not a card name; did you mean "Turn right"\?/) })
+  })
+
+  it('refuses a card named in words without its number, rather than storing a program without it', () => {
+    expect(programFromReply('FWD1:490\n2. Move 2\n3. LF90:110')).toEqual({ ok: false, problem: expect.stringMatching(/"Move 2" has no card number/) })
+  })
+
+  it('keeps ordinary prose as prose, however close to the game its words are', () => {
+    const prose = ['Thanks, see you next turn', 'Thanks, see you next turn!', 'Back soon', 'Move on', 'Turning point', 'Idle thoughts', 'Turn 1', 'Left or right?',
+      'Good luck (2)', 'Back in 10', 'Move fast', 'Turn around', 'Right', 'Thanks', 'Cheers, Ann', 'Ide', 'Isle of Man', 'Backup plan', 'Room 101']
+    expect(cards(`1. Move 2 (700)\n2. Turn right (80)\n\n${prose.join('\n')}`).cards).toEqual(['FWD2:700', 'RT90:80'])
+    for (const line of prose) expect(programFromReply(line)).toEqual({ ok: false, problem: expect.stringMatching(/no program found/) })
+  })
+
   it('reads on past prose lines shaped like headers ("Note: bring snacks", "Plan: go left"): only a real header block ends the reading', () => {
     expect(cards('Note: bring snacks\nPlan: go left\n1. FWD1:490\n2. LF90:110').cards).toEqual(['FWD1:490', 'LF90:110'])
     expect(cards('Hinweis: Snacks mitbringen\nPlan: erst links\nIdee: dann geradeaus\nFWD1:490').cards).toEqual(['FWD1:490'])

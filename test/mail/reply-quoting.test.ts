@@ -4,8 +4,8 @@
 // turn mail's example paragraph (the player's own first cards) was stored as a program the player
 // never chose, the robot state's "HP: 10" refused good programs, and bottom-posts were never read.
 // Then: the HTML part's hand, quoted as text, was read as a program (its heading was no stop line);
-// and two prose lines shaped like headers ("Note: bring snacks" / "Plan: go left") above a program
-// were taken for a quoted header block.
+// "Mvoe 2 (700)" was dropped as prose instead of pointed out; and two prose lines shaped like headers
+// ("Note: bring snacks" / "Plan: go left") above a program were taken for a quoted header block.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { InboundSmtp } from '../../src/server/inbound/smtp-listener.js'
 import { programFromReply } from '../../src/server/inbound/program-text.js'
@@ -104,6 +104,26 @@ describe('programs by reply: how people really quote the turn mail', () => {
     const answer = await replyOf('cid@example.org', { html: `<div>${program.text.split('\n').join('<br>')}</div><div><br></div><div>${quoted}</div>` })
     expect(answer.text.replace(/\s+/g, ' ')).not.toMatch(/was not stored/)
     expect(latest('P3')).toBe(JSON.stringify(program.cards))
+  })
+})
+
+describe('programs by reply: a card in words with a typo', () => {
+  it('refuses "Mvoe 2 (700)", naming the word and what it probably meant; the stored program stands', async () => {
+    const stored = await programInWords(0, 1)
+    expect((await replyOf('ann@example.org', { text: stored.text })).subject).toMatch(/your program is in/)
+    expect(latest('P1')).toBe(JSON.stringify(stored.cards))
+    const refusal = await replyOf('ann@example.org', { text: `Here it is:\n1. Mvoe 2 (700)\n2. Turn rigth (80)\n\nThanks, Ann` })
+    expect(refusal.subject).toMatch(/was not stored/)
+    expect(refusal.text.replace(/\s+/g, ' ')).toMatch(/"Mvoe" is not a card name; did you mean "Move 2 \(700\)"\?/)
+    expect(refusal.text).toMatch(/previous program, if you sent one, stands/)
+    expect(latest('P1')).toBe(JSON.stringify(stored.cards))
+  })
+
+  it('still stores a program in words followed by ordinary prose ("Thanks, see you next turn")', async () => {
+    const program = await programInWords(0, 2)
+    const answer = await replyOf('ann@example.org', { text: `${program.text}\n\nThanks, see you next turn\nBack soon,\nAnn` })
+    expect(answer.subject).toMatch(/your program is in/)
+    expect(latest('P1')).toBe(JSON.stringify(program.cards))
   })
 })
 
