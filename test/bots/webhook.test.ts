@@ -130,6 +130,21 @@ describe('webhook URLs (server-side request forgery)', () => {
     expect(isPrivateAddress('2606:2800:220:1:248:1893:25c8:1946')).toBe(false)
   })
 
+  it('refuses IPv6 forms that carry a private IPv4 address, and the other IPv6 ranges that never reach a bot on the internet', () => {
+    for (const url of [
+      'http://[64:ff9b::a9fe:a9fe]/', // NAT64: 169.254.169.254 through the network's translator
+      'http://[64:ff9b::7f00:1]/', 'http://[64:ff9b:1::a00:1]/', // NAT64, and its local-use prefix
+      'http://[2002:a9fe:a9fe::1]/', 'http://[2002:7f00:1::]/', // 6to4 around 169.254.169.254 and 127.0.0.1
+      'http://[::7f00:1]/', 'http://[::127.0.0.1]/', 'http://[::a9fe:a9fe]/', // IPv4-compatible (deprecated)
+      'http://[::ffff:0:7f00:1]/', 'http://[0:0:0:0:0:ffff:169.254.169.254]/', // IPv4-translated, mapped written out
+      'http://[fec0::1]/', 'http://[fef0::1]/', // site-local (deprecated)
+      'http://[0::0:1]/', 'http://[::0]/',
+    ]) expect(webhookUrlProblem(url, production), url).not.toBeNull()
+    for (const ip of ['64:ff9b::a9fe:a9fe', '2002:a00:1::1', '::7f00:1', '::ffff:0:a00:1', 'fec0::1', '0:0:0:0:0:0:0:1']) expect(isPrivateAddress(ip), ip).toBe(true)
+    // Their public counterparts stay allowed.
+    for (const ip of ['64:ff9b::5db8:d822', '2002:5db8:d822::1', '2a00:1450:4001:80b::200e']) expect(isPrivateAddress(ip), ip).toBe(false)
+  })
+
   it('allows them in production only with BOTWARS_WEBHOOK_ALLOW_PRIVATE=1, and outside production', () => {
     expect(webhookUrlProblem('http://127.0.0.1:3000/', webhookPolicy({ NODE_ENV: 'production', BOTWARS_WEBHOOK_ALLOW_PRIVATE: '1' }))).toBeNull()
     expect(webhookUrlProblem('http://127.0.0.1:3000/', webhookPolicy({ NODE_ENV: 'development' }))).toBeNull()

@@ -15,7 +15,10 @@ import { isIP } from 'node:net'
 import { badRequest, conflict } from '../errors.js'
 import { newSecret } from '../repositories/users.js'
 import type { Membership, ServiceContext } from './context.js'
+import { isPrivateAddress } from './private-addresses.js'
 import { gameView } from './views.js'
+
+export { isPrivateAddress }
 
 export const SIGNATURE_HEADER = 'x-botwars-signature'
 export const DELIVERY_TIMEOUT_MS = 5_000
@@ -31,29 +34,6 @@ export interface WebhookPolicy {
 
 export function webhookPolicy(env: NodeJS.ProcessEnv = process.env): WebhookPolicy {
   return { allowPrivate: env.NODE_ENV !== 'production' || env.BOTWARS_WEBHOOK_ALLOW_PRIVATE === '1' }
-}
-
-function v4Private(ip: string): boolean {
-  const [a, b] = ip.split('.').map(Number) as [number, number]
-  return a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254)
-    || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 198 && (b === 18 || b === 19)) || a >= 224
-}
-
-/** Loopback, private, link-local, carrier-grade NAT, multicast and unspecified addresses (IPv4 and IPv6). */
-export function isPrivateAddress(ip: string): boolean {
-  const family = isIP(ip)
-  if (family === 4) return v4Private(ip)
-  if (family !== 6) return true
-  const lower = ip.toLowerCase()
-  // IPv4-mapped addresses, also as URL parsing writes them (::ffff:127.0.0.1 becomes ::ffff:7f00:1).
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower)
-  if (mapped) return v4Private(mapped[1]!)
-  const mappedHex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower)
-  if (mappedHex) {
-    const [high, low] = [parseInt(mappedHex[1]!, 16), parseInt(mappedHex[2]!, 16)]
-    return v4Private(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`)
-  }
-  return lower === '::' || lower === '::1' || /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower) || /^ff/.test(lower)
 }
 
 /** Why a webhook URL is refused, or null when it may be registered. */
