@@ -120,6 +120,14 @@ describe('webhook URLs (server-side request forgery)', () => {
     expect(webhookUrlProblem('https://bots.example.org/hook', production)).toBeNull()
   })
 
+  it('refuses the ports of other protocols (mail, SSH, DNS …) that browsers refuse too, in and outside production', () => {
+    for (const url of ['http://bots.example.org:25/', 'https://bots.example.org:22/', 'http://bots.example.org:53/', 'http://bots.example.org:6667/', 'http://bots.example.org:587/']) {
+      expect(webhookUrlProblem(url, production), url).toMatch(/port/)
+      expect(webhookUrlProblem(url, { allowPrivate: true }), url).toMatch(/port/)
+    }
+    for (const url of ['http://bots.example.org:8080/', 'https://bots.example.org:443/', 'http://bots.example.org/']) expect(webhookUrlProblem(url, production), url).toBeNull()
+  })
+
   it('refuses loopback, private and link-local addresses in production', () => {
     for (const url of [
       'http://127.0.0.1:3000/', 'http://localhost/', 'http://api.localhost/', 'http://10.1.2.3/', 'http://172.16.0.1/', 'http://192.168.1.1/',

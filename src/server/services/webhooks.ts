@@ -5,17 +5,17 @@
 // turn (bot-seats.ts afterDeal) and sent by a worker with a timeout and retries (like the mail outbox), so a slow or dead
 // bot server never holds up a turn: the deadline and R9 (or the missed-program bot) still apply.
 //
-// Server-side request forgery: only http and https, no credentials in the URL, no redirects
-// followed, and in production no loopback, private or link-local address (checked when the URL is
-// registered and again, after the name is looked up, before each delivery) unless
-// BOTWARS_WEBHOOK_ALLOW_PRIVATE=1.
+// Server-side request forgery: only http and https, no credentials in the URL, no port of another
+// protocol, no redirects followed, and in production no loopback, private or link-local address
+// (checked when the URL is registered and again by the connection of each delivery, on the very
+// addresses it connects to: webhook-post.ts) unless BOTWARS_WEBHOOK_ALLOW_PRIVATE=1.
 import { createHmac } from 'node:crypto'
-import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
 import { badRequest, conflict } from '../errors.js'
 import { newSecret } from '../repositories/users.js'
 import type { Membership, ServiceContext } from './context.js'
 import { isPrivateAddress } from './private-addresses.js'
+import { otherProtocolPort, postWebhook } from './webhook-post.js'
 import { gameView } from './views.js'
 
 export { isPrivateAddress }
@@ -46,6 +46,7 @@ export function webhookUrlProblem(text: string, policy: WebhookPolicy): string |
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'only http and https URLs'
   if (url.username || url.password) return 'no user name or password in the URL'
+  if (otherProtocolPort(url)) return `not port ${url.port}, which belongs to another protocol (mail, SSH, DNS …)`
   if (policy.allowPrivate) return null
   const host = url.hostname.replace(/^\[|\]$/g, '')
   if (host === 'localhost' || host.endsWith('.localhost')) return 'no loopback address'
@@ -104,13 +105,6 @@ function staleReason(ctx: ServiceContext, gameId: string, playerId: string, turn
   return null
 }
 
-async function addressProblem(url: URL, policy: WebhookPolicy): Promise<string | null> {
-  if (policy.allowPrivate) return null
-  const host = url.hostname.replace(/^\[|\]$/g, '')
-  const addresses = isIP(host) ? [{ address: host }] : await lookup(host, { all: true })
-  return addresses.some((a) => isPrivateAddress(a.address)) ? `${host} resolves to a private address` : null
-}
-
 /** Sends the due deliveries; returns how many were answered with 2xx. Never throws for a delivery's failure. */
 export async function deliverWebhooks(ctx: ServiceContext, options: WebhookWorkerOptions): Promise<number> {
   let delivered = 0
@@ -124,20 +118,17 @@ export async function deliverWebhooks(ctx: ServiceContext, options: WebhookWorke
       continue
     }
     try {
-      const url = new URL(hook.url)
-      const problem = webhookUrlProblem(hook.url, options.policy) ?? await addressProblem(url, options.policy)
+      const problem = webhookUrlProblem(hook.url, options.policy)
       if (problem) throw new Error(problem)
       const user = ctx.users.byId(hook.user_id)!
       const game = ctx.games.byId(row.game_id)!
       const seats = ctx.games.seats(game.id)
       const view = gameView(ctx, { game, seats, isGm: game.gm_user_id === user.id, seat: seats.find((s) => s.user_id === user.id) })
       const body = JSON.stringify({ event: 'hand-dealt', gameId: game.id, turn: row.turn_number, player: row.player_id, game: view })
-      const response = await fetch(url, {
-        method: 'POST', redirect: 'manual', signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS), body,
-        headers: { 'content-type': 'application/json', 'x-botwars-event': 'hand-dealt', 'x-botwars-delivery': String(row.id), [SIGNATURE_HEADER]: signature(hook.secret, ctx.now(), body) },
-      })
-      await response.body?.cancel()
-      if (response.status < 200 || response.status >= 300) throw new Error(`answered ${response.status}`)
+      const status = await postWebhook(new URL(hook.url), body, {
+        'content-type': 'application/json', 'x-botwars-event': 'hand-dealt', 'x-botwars-delivery': String(row.id), [SIGNATURE_HEADER]: signature(hook.secret, ctx.now(), body),
+      }, { allowPrivate: options.policy.allowPrivate, timeoutMs: DELIVERY_TIMEOUT_MS })
+      if (status < 200 || status >= 300) throw new Error(`answered ${status}`)
       ctx.write(() => ctx.bots.deliverySent(row.id, ctx.now()))
       delivered++
     } catch (err) {
