@@ -40,13 +40,13 @@ async function botServer(answer: Answer = (_req, res) => res.end('ok')): Promise
   return { port: (bot.address() as { port: number }).port, requests }
 }
 
-/** Ann's seat (against a greedy bot) with her webhook at `url`; the game started, so her hand is dealt and a delivery queued. */
-async function annWithWebhook(app: TestApp['app'], url: string) {
+/** A player's seat (Ann unless told, against a greedy bot) with their webhook at `url`; the game started, so their hand is dealt and a delivery queued. */
+async function annWithWebhook(app: TestApp['app'], url: string, player = PLAYERS[0]!) {
   const gm = await signIn(app, 'gm@example.org', 'Gemma')
   const gameId = (await gm.call('POST', '/api/v1/games', { name: 'Webhook', board: 'training-floor', seats: 2, bots: ['greedy'], reviewWindowHours: 0 })).json.id as string
-  await gm.call('POST', `/api/v1/games/${gameId}/invites`, { email: PLAYERS[0]!.email })
-  const ann = await signIn(app, PLAYERS[0]!.email)
-  await ann.call('POST', `/api/v1/invites/${inviteToken(app, PLAYERS[0]!.email)}/join`, { name: 'Ann', colour: 'red' })
+  await gm.call('POST', `/api/v1/games/${gameId}/invites`, { email: player.email })
+  const ann = await signIn(app, player.email)
+  await ann.call('POST', `/api/v1/invites/${inviteToken(app, player.email)}/join`, { name: player.name, colour: player.colour })
   const registered = await ann.call('POST', `/api/v1/games/${gameId}/webhook`, { url })
   expect(registered.status, registered.text).toBe(201)
   expect((await gm.call('POST', `/api/v1/games/${gameId}/start`, {})).status).toBe(200)
@@ -150,5 +150,48 @@ describe('a webhook delivery to a hostile bot server (private addresses allowed,
     const delivery = (await ann.call('GET', `/api/v1/games/${gameId}/webhook`)).json.deliveries[0]
     expect(delivery).toMatchObject({ status: 'pending', attempts: 1 })
     expect(delivery.lastError).toMatch(/abort|timeout/i)
+  })
+
+  it('are not held up by another person\'s bot server that never answers: theirs wait one at a time, the others go at once', async () => {
+    t = await testApp({ webhookPolicy: { allowPrivate: true } })
+    // Eve's bot server takes every delivery and answers none until Ann's is through (then 500 to
+    // each, to end the round); she plays in three games, each queued before Ann's.
+    const eveRequests: string[] = []
+    const eveWaiting: ServerResponse[] = []
+    let eveClosed = 0
+    let annThrough = false
+    const eveServer = createServer((req, res) => {
+      eveRequests.push(req.url!)
+      req.socket.on('close', () => eveClosed++)
+      if (annThrough) res.writeHead(500).end()
+      else eveWaiting.push(res)
+    })
+    await new Promise<void>((r) => eveServer.listen(0, '127.0.0.1', r))
+    try {
+      const evePort = (eveServer.address() as { port: number }).port
+      const eve = { email: 'eve@example.org', name: 'Eve', colour: 'green' }
+      for (let i = 0; i < 3; i++) await annWithWebhook(t.app, `http://127.0.0.1:${evePort}/game-${i}`, eve)
+      let annReached!: () => void
+      const annDelivered = new Promise<void>((r) => { annReached = r })
+      let eveWhenAnnArrived: { requests: number; closed: number } | undefined
+      await botServer((_req, res) => {
+        eveWhenAnnArrived = { requests: eveRequests.length, closed: eveClosed }
+        res.end('ok')
+        annReached()
+      })
+      const port = (bot!.address() as { port: number }).port
+      const { ann, gameId } = await annWithWebhook(t.app, `http://127.0.0.1:${port}/hook`)
+      const round = t.app.deliverWebhooks()
+      await annDelivered
+      // Ann's hand went while Eve's first delivery was still waiting, and only one of Eve's was in flight.
+      expect(eveWhenAnnArrived).toEqual({ requests: 1, closed: 0 })
+      annThrough = true
+      for (const res of eveWaiting) res.writeHead(500).end()
+      expect(await round).toBe(1)
+      expect((await ann.call('GET', `/api/v1/games/${gameId}/webhook`)).json.deliveries[0]).toMatchObject({ status: 'sent', attempts: 1 })
+    } finally {
+      eveServer.closeAllConnections()
+      eveServer.close()
+    }
   })
 })

@@ -32,11 +32,16 @@ export function botsRepository(db: Db) {
   const webhooksOf = db.prepare<[string], WebhookRow>('SELECT * FROM webhooks WHERE game_id = ?')
   const queue = db.prepare<[string, string, number, number, number]>(
     'INSERT INTO webhook_deliveries (game_id, player_id, turn_number, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?)')
-  const claim = db.prepare<[number, number, number, number], DeliveryRow>(`UPDATE webhook_deliveries
+  // The next due delivery of a person none of whose deliveries is being sent: one slow bot server
+  // holds up its owner's deliveries only, never another person's (services/webhooks.ts).
+  const claim = db.prepare<[number, number, number, number, number], DeliveryRow>(`UPDATE webhook_deliveries
     SET status = 'sending', lease_until = ?, attempts = attempts + 1
-    WHERE id = (SELECT id FROM webhook_deliveries
-      WHERE (status = 'pending' AND next_attempt_at <= ?) OR (status = 'sending' AND lease_until <= ?)
-      ORDER BY next_attempt_at, id LIMIT 1)
+    WHERE id = (SELECT d.id FROM webhook_deliveries d
+      LEFT JOIN webhooks w ON w.game_id = d.game_id AND w.player_id = d.player_id
+      WHERE ((d.status = 'pending' AND d.next_attempt_at <= ?) OR (d.status = 'sending' AND d.lease_until <= ?))
+      AND NOT EXISTS (SELECT 1 FROM webhook_deliveries s JOIN webhooks sw ON sw.game_id = s.game_id AND sw.player_id = s.player_id
+        WHERE s.status = 'sending' AND s.lease_until > ? AND sw.user_id = w.user_id)
+      ORDER BY d.next_attempt_at, d.id LIMIT 1)
     AND (status = 'pending' OR lease_until <= ?)
     RETURNING *`)
   const sent = db.prepare<[number, number]>("UPDATE webhook_deliveries SET status = 'sent', sent_at = ?, lease_until = NULL, last_error = NULL WHERE id = ? AND status = 'sending'")
@@ -64,7 +69,7 @@ export function botsRepository(db: Db) {
     deleteWebhook: (gameId: string, playerId: string) => deleteWebhook.run(gameId, playerId).changes === 1,
     webhooksOf: (gameId: string) => webhooksOf.all(gameId),
     queueDelivery: (gameId: string, playerId: string, turn: number, now: number) => { queue.run(gameId, playerId, turn, now, now) },
-    claimDelivery: (now: number, leaseMs: number) => claim.get(now + leaseMs, now, now, now),
+    claimDelivery: (now: number, leaseMs: number) => claim.get(now + leaseMs, now, now, now, now),
     deliverySent: (id: number, now: number) => { sent.run(now, id) },
     deliveryRetry: (id: number, at: number, error: string) => { retry.run(at, error.slice(0, 500), id) },
     deliveryFailed: (id: number, error: string) => { failed.run(error.slice(0, 500), id) },

@@ -13,6 +13,7 @@ import { createHmac } from 'node:crypto'
 import { isIP } from 'node:net'
 import { badRequest, conflict } from '../errors.js'
 import { newSecret } from '../repositories/users.js'
+import type { DeliveryRow } from '../repositories/bots.js'
 import type { Membership, ServiceContext } from './context.js'
 import { isPrivateAddress } from './private-addresses.js'
 import { otherProtocolPort, postWebhook } from './webhook-post.js'
@@ -88,6 +89,9 @@ export function signature(secret: string, timestamp: number, body: string): stri
   return `t=${timestamp},sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`
 }
 
+/** Deliveries sent at once at most, each to a different person's bot server (repositories/bots.ts claimDelivery). */
+export const CONCURRENT_DELIVERIES = 8
+
 export interface WebhookWorkerOptions {
   policy: WebhookPolicy
   log?: { warn(obj: object, msg: string): void }
@@ -105,40 +109,56 @@ function staleReason(ctx: ServiceContext, gameId: string, playerId: string, turn
   return null
 }
 
-/** Sends the due deliveries; returns how many were answered with 2xx. Never throws for a delivery's failure. */
+/**
+ * Sends the due deliveries, several at once; returns how many were answered with 2xx. Never throws
+ * for a delivery's failure. A person's deliveries go one at a time (the claim skips a person with
+ * one in flight), so a bot server that never answers holds up its own owner's and no one else's.
+ */
 export async function deliverWebhooks(ctx: ServiceContext, options: WebhookWorkerOptions): Promise<number> {
+  const limit = options.limit ?? 20
+  let claimed = 0
   let delivered = 0
-  for (let i = 0; i < (options.limit ?? 20); i++) {
-    const row = ctx.write(() => ctx.bots.claimDelivery(ctx.now(), LEASE_MS))
-    if (!row) break
-    const stale = staleReason(ctx, row.game_id, row.player_id, row.turn_number)
-    const hook = ctx.bots.webhook(row.game_id, row.player_id)
-    if (stale || !hook) {
-      ctx.write(() => ctx.bots.deliveryFailed(row.id, stale ?? 'no webhook'))
-      continue
-    }
-    try {
-      const problem = webhookUrlProblem(hook.url, options.policy)
-      if (problem) throw new Error(problem)
-      const user = ctx.users.byId(hook.user_id)!
-      const game = ctx.games.byId(row.game_id)!
-      const seats = ctx.games.seats(game.id)
-      const view = gameView(ctx, { game, seats, isGm: game.gm_user_id === user.id, seat: seats.find((s) => s.user_id === user.id) })
-      const body = JSON.stringify({ event: 'hand-dealt', gameId: game.id, turn: row.turn_number, player: row.player_id, game: view })
-      const status = await postWebhook(new URL(hook.url), body, {
-        'content-type': 'application/json', 'x-botwars-event': 'hand-dealt', 'x-botwars-delivery': String(row.id), [SIGNATURE_HEADER]: signature(hook.secret, ctx.now(), body),
-      }, { allowPrivate: options.policy.allowPrivate, timeoutMs: DELIVERY_TIMEOUT_MS })
-      if (status < 200 || status >= 300) throw new Error(`answered ${status}`)
-      ctx.write(() => ctx.bots.deliverySent(row.id, ctx.now()))
-      delivered++
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err)
-      ctx.write(() => {
-        if (row.attempts >= MAX_ATTEMPTS) ctx.bots.deliveryFailed(row.id, message)
-        else ctx.bots.deliveryRetry(row.id, ctx.now() + FIRST_RETRY_MS * 2 ** (row.attempts - 1), message)
-      })
-      options.log?.warn({ deliveryId: row.id, attempts: row.attempts, err: message }, 'webhook not delivered')
+  const lane = async () => {
+    while (claimed < limit) {
+      const row = ctx.write(() => ctx.bots.claimDelivery(ctx.now(), LEASE_MS))
+      if (!row) return
+      claimed++
+      if (await deliverOne(ctx, row, options)) delivered++
     }
   }
+  await Promise.all(Array.from({ length: CONCURRENT_DELIVERIES }, lane))
   return delivered
+}
+
+/** Sends one claimed delivery and records the outcome; whether it was answered with 2xx. */
+async function deliverOne(ctx: ServiceContext, row: DeliveryRow, options: WebhookWorkerOptions): Promise<boolean> {
+  const stale = staleReason(ctx, row.game_id, row.player_id, row.turn_number)
+  const hook = ctx.bots.webhook(row.game_id, row.player_id)
+  if (stale || !hook) {
+    ctx.write(() => ctx.bots.deliveryFailed(row.id, stale ?? 'no webhook'))
+    return false
+  }
+  try {
+    const problem = webhookUrlProblem(hook.url, options.policy)
+    if (problem) throw new Error(problem)
+    const user = ctx.users.byId(hook.user_id)!
+    const game = ctx.games.byId(row.game_id)!
+    const seats = ctx.games.seats(game.id)
+    const view = gameView(ctx, { game, seats, isGm: game.gm_user_id === user.id, seat: seats.find((s) => s.user_id === user.id) })
+    const body = JSON.stringify({ event: 'hand-dealt', gameId: game.id, turn: row.turn_number, player: row.player_id, game: view })
+    const status = await postWebhook(new URL(hook.url), body, {
+      'content-type': 'application/json', 'x-botwars-event': 'hand-dealt', 'x-botwars-delivery': String(row.id), [SIGNATURE_HEADER]: signature(hook.secret, ctx.now(), body),
+    }, { allowPrivate: options.policy.allowPrivate, timeoutMs: DELIVERY_TIMEOUT_MS })
+    if (status < 200 || status >= 300) throw new Error(`answered ${status}`)
+    ctx.write(() => ctx.bots.deliverySent(row.id, ctx.now()))
+    return true
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err)
+    ctx.write(() => {
+      if (row.attempts >= MAX_ATTEMPTS) ctx.bots.deliveryFailed(row.id, message)
+      else ctx.bots.deliveryRetry(row.id, ctx.now() + FIRST_RETRY_MS * 2 ** (row.attempts - 1), message)
+    })
+    options.log?.warn({ deliveryId: row.id, attempts: row.attempts, err: message }, 'webhook not delivered')
+    return false
+  }
 }
