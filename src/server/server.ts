@@ -49,14 +49,22 @@ async function main() {
   }
   const runTick = () => { tick = tick.then(work).catch((err: unknown) => app.log.error({ err }, 'scheduled work failed')) }
   const timer = setInterval(runTick, TICK_MS)
-  // Webhooks (issue 15) on their own round, so a bot server that times out never delays the tick.
-  let webhooks: Promise<unknown> = Promise.resolve()
-  const webhookTimer = setInterval(() => { webhooks = webhooks.then(() => (stopping ? 0 : app.deliverWebhooks())).catch((err: unknown) => app.log.error({ err }, 'webhook delivery failed')) }, WEBHOOK_TICK_MS)
+  // Webhooks (issue 15) on their own rounds, so a bot server that times out never delays the tick.
+  // A round does not wait for the last one (it may be waiting on a slow bot server): rounds
+  // overlap, and deliverWebhooks keeps their deliveries in flight to a fixed number.
+  const webhookRounds = new Set<Promise<unknown>>()
+  const webhookTimer = setInterval(() => {
+    if (stopping) return
+    const round: Promise<unknown> = app.deliverWebhooks()
+      .catch((err: unknown) => app.log.error({ err }, 'webhook delivery failed'))
+      .finally(() => webhookRounds.delete(round))
+    webhookRounds.add(round)
+  }, WEBHOOK_TICK_MS)
 
   // Runs before app.ts's own onClose hook (hooks run last-registered first), so the database is
   // closed only after the current tick: a claimed mail is marked sent, never left half-done.
   app.addHook('onClose', async () => {
-    await Promise.race([Promise.all([tick, webhooks]), new Promise((r) => setTimeout(r, GRACE_MS).unref())])
+    await Promise.race([Promise.all([tick, ...webhookRounds]), new Promise((r) => setTimeout(r, GRACE_MS).unref())])
   })
 
   const shutdown = async (signal: string) => {

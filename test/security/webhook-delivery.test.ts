@@ -7,7 +7,7 @@ import dns from 'node:dns'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { syncBuiltinESMExports } from 'node:module'
 import { afterEach, describe, expect, it } from 'vitest'
-import { webhookPolicy } from '../../src/server/services/webhooks.js'
+import { CONCURRENT_DELIVERIES, webhookPolicy } from '../../src/server/services/webhooks.js'
 import { inviteToken, PLAYERS, signIn, testApp, type TestApp } from '../server/helpers.js'
 
 const production = webhookPolicy({ NODE_ENV: 'production' })
@@ -193,5 +193,23 @@ describe('a webhook delivery to a hostile bot server (private addresses allowed,
       eveServer.closeAllConnections()
       eveServer.close()
     }
+  })
+
+  it('are never more than CONCURRENT_DELIVERIES in flight, however many rounds run at once', async () => {
+    t = await testApp({ webhookPolicy: { allowPrivate: true } })
+    // One person more than the bound, each with a delivery to a server that answers nothing until told.
+    const waiting: ServerResponse[] = []
+    let released = false
+    const { port } = await botServer((_req, res) => { if (released) res.end('ok'); else waiting.push(res) })
+    for (let i = 0; i <= CONCURRENT_DELIVERIES; i++) {
+      await annWithWebhook(t.app, `http://127.0.0.1:${port}/hook-${i}`, { email: `bot-author-${i}@example.org`, name: `Author ${i}`, colour: 'red' })
+    }
+    const sending = () => (t!.app.services.db.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'sending'").get() as { n: number }).n
+    // A round claims its deliveries before it waits for any answer; a second round starts while the first waits.
+    const rounds = [t.app.deliverWebhooks(), t.app.deliverWebhooks()]
+    expect(sending()).toBe(CONCURRENT_DELIVERIES)
+    released = true
+    for (const res of waiting) res.end('ok')
+    expect(await Promise.all(rounds)).toEqual([CONCURRENT_DELIVERIES + 1, 0])
   })
 })

@@ -109,24 +109,37 @@ function staleReason(ctx: ServiceContext, gameId: string, playerId: string, turn
   return null
 }
 
+/** Deliveries in flight per service context (one per process), whichever round sent them. */
+const inFlight = new WeakMap<ServiceContext, { count: number }>()
+
 /**
  * Sends the due deliveries, several at once; returns how many were answered with 2xx. Never throws
  * for a delivery's failure. A person's deliveries go one at a time (the claim skips a person with
  * one in flight), so a bot server that never answers holds up its own owner's and no one else's.
+ * Rounds may overlap (server.ts starts one every second without waiting for the last, which may
+ * be waiting on a slow server): together they keep at most CONCURRENT_DELIVERIES in flight.
  */
 export async function deliverWebhooks(ctx: ServiceContext, options: WebhookWorkerOptions): Promise<number> {
+  let slots = inFlight.get(ctx)
+  if (!slots) inFlight.set(ctx, (slots = { count: 0 }))
   const limit = options.limit ?? 20
   let claimed = 0
   let delivered = 0
-  const lane = async () => {
-    while (claimed < limit) {
+  const lane = async (taken: { count: number }) => {
+    while (claimed < limit && taken.count < CONCURRENT_DELIVERIES) {
       const row = ctx.write(() => ctx.bots.claimDelivery(ctx.now(), LEASE_MS))
       if (!row) return
       claimed++
-      if (await deliverOne(ctx, row, options)) delivered++
+      taken.count++
+      try {
+        if (await deliverOne(ctx, row, options)) delivered++
+      } finally {
+        taken.count--
+      }
     }
   }
-  await Promise.all(Array.from({ length: CONCURRENT_DELIVERIES }, lane))
+  const lanes = Math.max(0, CONCURRENT_DELIVERIES - slots.count)
+  await Promise.all(Array.from({ length: lanes }, () => lane(slots)))
   return delivered
 }
 
