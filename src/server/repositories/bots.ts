@@ -49,6 +49,11 @@ export function botsRepository(db: Db) {
   const failed = db.prepare<[string, number]>("UPDATE webhook_deliveries SET status = 'failed', last_error = ?, lease_until = NULL WHERE id = ? AND status = 'sending'")
   const recent = db.prepare<[string, string], DeliveryRow>('SELECT * FROM webhook_deliveries WHERE game_id = ? AND player_id = ? ORDER BY id DESC LIMIT 20')
 
+  // A person's bot games still going (services/bot-limits.ts).
+  const runningPractice = db.prepare<[number], { n: number }>(
+    "SELECT COUNT(*) AS n FROM games WHERE gm_user_id = ? AND practice = 1 AND status IN ('setup', 'running', 'paused')")
+  const runningSeriesOf = db.prepare<[number], { n: number }>("SELECT COUNT(*) AS n FROM series WHERE gm_user_id = ? AND status = 'running'")
+
   const insertSeries = db.prepare<[string, string, number, string, string, number, number]>(`INSERT INTO series
     (id, name, gm_user_id, boards_json, seats_json, games_total, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'running', ?)`)
   const series = db.prepare<[string], SeriesRow>('SELECT * FROM series WHERE id = ?')
@@ -74,6 +79,9 @@ export function botsRepository(db: Db) {
     deliveryRetry: (id: number, at: number, error: string) => { retry.run(at, error.slice(0, 500), id) },
     deliveryFailed: (id: number, error: string) => { failed.run(error.slice(0, 500), id) },
     recentDeliveries: (gameId: string, playerId: string) => recent.all(gameId, playerId),
+
+    runningPracticeGames: (userId: number) => runningPractice.get(userId)!.n,
+    runningSeriesOf: (userId: number) => runningSeriesOf.get(userId)!.n,
 
     insertSeries: (s: Pick<SeriesRow, 'id' | 'name' | 'gm_user_id' | 'boards_json' | 'seats_json' | 'games_total' | 'created_at'>) => {
       insertSeries.run(s.id, s.name, s.gm_user_id, s.boards_json, s.seats_json, s.games_total, s.created_at)

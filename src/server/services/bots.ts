@@ -3,6 +3,7 @@
 // alone. The parts the game's own services call are in bot-seats.ts.
 import { botSeatName, type BotLevel } from '../../bots/index.js'
 import { conflict, notFound } from '../errors.js'
+import { checkPracticeAllowance } from './bot-limits.js'
 import { placeBot, playOpenTurn } from './bot-seats.js'
 import type { Membership, ServiceContext } from './context.js'
 import { createGame, startGame } from './games.js'
@@ -43,6 +44,7 @@ export function openSeatForBot(ctx: ServiceContext, m: Membership, level: BotLev
 export function createPracticeGame(ctx: ServiceContext, userId: number, input: { board: string; bots: BotLevel[]; name?: string }): GameRow {
   const user = ctx.users.byId(userId)!
   return ctx.write(() => {
+    checkPracticeAllowance(ctx, userId)
     const game = createGame(ctx, userId, {
       name: input.name ?? `Practice on ${input.board}`, board: input.board, seats: 1 + input.bots.length,
       turnLengthHours: 24 * 30, reviewWindowHours: 0, closeEarly: true, gmPlays: true, gmName: user.name, gmColour: 'blue',

@@ -13,6 +13,7 @@ import { badRequest, forbidden, notFound } from '../errors.js'
 import type { SeriesRow } from '../repositories/bots.js'
 import type { seriesRequest } from '../schemas.js'
 import type { ServiceContext } from './context.js'
+import { checkSeriesAllowance } from './bot-limits.js'
 import { createGame, listBoards, startGame } from './games.js'
 
 type Entrant = BotLevel | 'gm'
@@ -26,6 +27,7 @@ export function createSeries(ctx: ServiceContext, gmUserId: number, input: z.out
   input.boards.forEach((board, i) => { if (!known.has(board)) throw badRequest(`boards[${i}]: no board "${board}" in boards/`, `boards[${i}]`) })
   if (input.seats.filter((s) => s === 'gm').length > 1) throw badRequest('seats: "gm" may sit once', 'seats')
   return ctx.write(() => {
+    checkSeriesAllowance(ctx, gmUserId)
     const id = randomBytes(6).toString('base64url')
     ctx.bots.insertSeries({
       id, name: input.name, gm_user_id: gmUserId, boards_json: JSON.stringify(input.boards), seats_json: JSON.stringify(input.seats),
