@@ -11,8 +11,8 @@ export async function go(page: Page, action: () => Promise<unknown>): Promise<vo
   await Promise.all([page.waitForEvent('load'), action()])
 }
 
-/** A page signed in as the client's person, in a new context (phone or desktop, with or without JavaScript). */
-export async function pageFor(stack: Stack, who: Client, options: { phone?: boolean; javaScript?: boolean; timezoneId?: string } = {}): Promise<Page> {
+/** A page signed in as the client's person, in a new context (phone or desktop, with or without JavaScript; `axe`: see harness.ts). */
+export async function pageFor(stack: Stack, who: Client, options: { phone?: boolean; javaScript?: boolean; timezoneId?: string; axe?: boolean } = {}): Promise<Page> {
   const context = await stack.context(options)
   const value = /botwars_session=([^;]+)/.exec(who.headers.cookie ?? '')?.[1]
   if (!value) throw new Error(`${who.email} has no session cookie`)
