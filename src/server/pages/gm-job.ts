@@ -227,7 +227,10 @@ export function gmJobPages(app: FastifyInstance, kit: PageKit, rerender: {
       if (values.confirm !== 'on') throw badRequest('tick the box to confirm that you leave the game', 'confirm')
       withdraw(ctx, m, (values.reason ?? '').trim().slice(0, 500))
     } catch (err) {
-      return rerender.game(request, reply, gameId, { withdrawError: Object.values(appFieldErrors(err))[0] }, 400)
+      // Named by the page's own fields, so the error summary leads to them (views/pages/game.ejs).
+      const withdrawErrors = Object.fromEntries(Object.entries(appFieldErrors(err)).map(([field, message]) =>
+        [field === 'confirm' || field === 'reason' ? `withdraw-${field}` : '_form', message]))
+      return rerender.game(request, reply, gameId, { withdrawErrors }, 400)
     }
     return reply.redirect('/?done=withdrawn', 303)
   })
