@@ -173,7 +173,11 @@
     var slot = s.closest('.register')
     // The select has already changed when "change" fires: what it held before is in `held`.
     var keyed = false
-    s.addEventListener('keydown', function (event) { keyed = /^(Arrow|Home|End|Page)/.test(event.key) || event.key.length === 1 })
+    // Space and Alt+↓/↑ open the list instead (and the keys pressed in the open list never reach the
+    // page): a pick from it swaps, as a mouse pick does.
+    s.addEventListener('keydown', function (event) {
+      keyed = !event.altKey && event.key !== ' ' && (/^(Arrow|Home|End|Page)/.test(event.key) || event.key.length === 1)
+    })
     s.addEventListener('change', function () {
       if (s.value) place(s.value, s, held[s.id], keyed)
       else {
