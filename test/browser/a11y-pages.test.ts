@@ -143,6 +143,11 @@ describe.skipIf(!hasChromium)('accessibility of the other pages in Chromium', ()
       expect(await ann.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]), name).toEqual([PHONE.width, PHONE.width])
     }
     await stack.shot(ann, 'a11y-pages-phone-spectator-report')
+    // The new-game form: its indented choice under "played by a bot" was as wide as the form and more.
+    const gm = await pageFor(stack, game.gm, { phone: true })
+    await go(gm, () => gm.goto(`${stack.origin}/games/new`))
+    expect(await gm.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]), 'new game').toEqual([PHONE.width, PHONE.width])
+    await stack.shot(gm, 'a11y-pages-phone-new-game', '#goneRobot')
   })
 
   it('finds no WCAG 2.1 A/AA violation on mail, console panels, withdrawn, finished, practice and series pages', { timeout: 240_000 }, async () => {
