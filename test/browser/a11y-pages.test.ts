@@ -129,6 +129,18 @@ describe.skipIf(!hasChromium)('accessibility of the other pages in Chromium', ()
     await gm.locator('#error-summary a').click()
     expect(await focused(gm)).toBe('email')
     await axe(gm, 'GM: invitation refused')
+
+    // A newcomer asked for a display name sends none.
+    const newcomer = await pageFor(stack, await signIn(stack.app, 'newcomer@example.org'), { phone: true, axe: true })
+    await go(newcomer, () => newcomer.goto(`${stack.origin}/`))
+    await newcomer.locator('#displayName').fill(' ')
+    await go(newcomer, () => newcomer.getByRole('button', { name: 'Save my name' }).click())
+    expect(await newcomer.title()).toMatch(/^Error: /)
+    expect(await focused(newcomer)).toBe('error-summary')
+    await newcomer.locator('#error-summary a').click()
+    expect(await focused(newcomer)).toBe('displayName')
+    await axe(newcomer, 'player: display name refused')
+    await stack.shot(newcomer, 'a11y-pages-phone-name-refused', '.name-ask')
   })
 
   it('a phone never scrolls sideways: the page fits 375 px, wide tables scroll inside their box', { timeout: 120_000 }, async () => {
