@@ -106,8 +106,10 @@ describe.skipIf(!hasChromium)('accessibility of the other pages in Chromium', ()
     expect(await ann.locator('#withdraw-confirm').getAttribute('aria-describedby')).toBe('withdraw-confirm-error')
     await axe(ann, 'player: leaving refused')
     await stack.shot(ann, 'a11y-pages-phone-leaving-refused', '.danger-zone')
-    // The mail settings sent with no choice.
-    await go(ann, () => ann.goto(`${stack.origin}/settings/mail`))
+    // The mail settings, reached from the site's own menu (not only from a mail), sent with no choice.
+    await go(ann, () => ann.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Mail', exact: true }).click())
+    expect(new URL(ann.url()).pathname).toBe('/settings/mail')
+    expect(await ann.getByRole('link', { name: 'Mail', exact: true }).getAttribute('aria-current')).toBe('page')
     await axe(ann, 'player: mail settings')
     await ann.evaluate(() => document.querySelectorAll<HTMLInputElement>('input[name=mode]').forEach((radio) => { radio.checked = false }))
     await go(ann, () => ann.getByRole('button', { name: 'Save' }).click())
