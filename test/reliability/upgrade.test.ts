@@ -52,6 +52,7 @@ describe.each(['release-030-06984cd', 'release-040-f44fb1f'])('a database writte
   let smtp: Awaited<ReturnType<typeof startSmtp>>
   let inbound: InboundSmtp
   let oldMigrations: string[]
+  let digestsMadeBefore: string[]
   let people: Record<'gm' | 'ann' | 'bob' | 'cid', Client>
 
   beforeAll(async () => {
@@ -59,6 +60,7 @@ describe.each(['release-030-06984cd', 'release-040-f44fb1f'])('a database writte
     copyFileSync(new URL(`${name}.db`, FIXTURES), join(dir, 'botwars.db'))
     const before = new Database(join(dir, 'botwars.db'), { readonly: true })
     oldMigrations = before.prepare('SELECT name FROM schema_migrations').pluck().all() as string[]
+    digestsMadeBefore = before.prepare("SELECT body FROM outbox WHERE kind = 'digest' AND status = 'pending'").pluck().all() as string[]
     before.close()
     smtp = await startSmtp(0, { refuse: (address) => address === REFUSED })
     t = await testApp({ dir, smtpUrl: smtp.url, clock: { now: fixture.now + 60_000 } })
@@ -172,6 +174,17 @@ describe.each(['release-030-06984cd', 'release-040-f44fb1f'])('a database writte
     }
   })
 
+  it('withdraws the old release\'s unsent mail of a turn the GM rolls back after the upgrade', async () => {
+    // The server stopped with the hands of turn 2 of the unsent game queued (and, in 040, held
+    // for Bob's digest); the GM rolls turn 1 back: turn 2 no longer exists, its hands must not go.
+    const gameId = fixture.games.unsent
+    const rolled = await people.gm.call('POST', `/api/v1/games/${gameId}/turns/1/rollback`, { reason: 'wrong board' })
+    expect(rolled.status, rolled.text).toBe(200)
+    const unsentOfTurn = t.app.db.prepare(`SELECT kind, recipient FROM outbox WHERE game_id = ? AND kind IN ('hand', 'results') AND status = 'pending'
+      UNION ALL SELECT kind, recipient FROM mail_digest WHERE game_id = ? AND kind IN ('hand', 'results')`).all(gameId, gameId)
+    expect(unsentOfTurn).toEqual([])
+  })
+
   it('plays on: the last program closes the turn, the GM resolves and publishes, the next hands go out by mail', async () => {
     const { games } = fixture
     // The running game: Cid's program was the one missing. He replies to the turn mail the old
@@ -223,6 +236,12 @@ describe.each(['release-030-06984cd', 'release-040-f44fb1f'])('a database writte
     await t.app.runDueWork()
     await t.app.mailer.deliver()
     expect(to(fixture.emails.bob).some((m) => /digest/i.test(m.subject) && m.text.includes('Setup game'))).toBe(true)
+    // Nobody got the hand of the unsent game's turn 2, which the rollback voided; but a digest the
+    // 030 release had already made whole goes as it was (before 043 a digest kept no parts to
+    // make it again from; the rollback mail tells that such a hand is void).
+    const voidHand = 'Turn 2 of "Unsent game"'
+    for (const email of [fixture.emails.ann, fixture.emails.cid, fixture.emails.gm]) expect(to(email).filter((m) => m.text.includes(voidHand))).toEqual([])
+    expect(to(fixture.emails.bob).filter((m) => m.text.includes(voidHand))).toHaveLength(digestsMadeBefore.filter((body) => body.includes(voidHand)).length)
     expect(to(REFUSED)).toEqual([])
     const outbox = t.app.db.prepare('SELECT status, count(*) AS n FROM outbox GROUP BY status').all() as { status: string; n: number }[]
     expect(outbox.find((r) => r.status === 'failed')?.n).toBe(1)
