@@ -116,6 +116,12 @@ describe.each(['release-030-06984cd', 'release-040-f44fb1f'])('a database writte
       pages.push([people.gm, `/games/${games[game]}`], [people.gm, `/games/${games[game]}/gm`], [people.ann, `/games/${games[game]}`], [people.bob, `/games/${games[game]}`])
       for (let n = 1; n <= turns; n++) pages.push([people.gm, `/games/${games[game]}/turns/${n}`], [people.cid, `/games/${games[game]}/turns/${n}`])
     }
+    for (const game of ['running', 'corrected', 'finished'] as const) {
+      for (const who of [people.gm, people.bob]) {
+        pages.push([who, `/api/v1/games/${games[game]}/history`], [who, `/api/v1/games/${games[game]}/messages`], [who, `/api/v1/games/${games[game]}/standings`])
+      }
+    }
+    pages.push([people.gm, `/api/v1/games/${games.corrected}/turns/2/withdrawn/1`], [people.gm, `/api/v1/games/${games.running}/turns/2/submissions`])
     pages.push([people.cid, `/games/${games.practice}`], [people.cid, `/games/${games.practice}/turns/1`], [people.cid, `/games/${games.practice}/turns/2`])
     const pictures: [Client | null, string][] = []
     for (const [who, asked] of pages) {
@@ -129,6 +135,10 @@ describe.each(['release-030-06984cd', 'release-040-f44fb1f'])('a database writte
       expect(res.statusCode, `${who?.email ?? 'spectator'} ${url}: ${res.body.slice(0, 300)}`).toBe(200)
       for (const picture of picturesIn(res.body)) pictures.push([who, picture])
     }
+    // The message the GM hid stays hidden from the players.
+    const messages = await people.bob.call('GET', `/api/v1/games/${games.running}/messages`)
+    expect(messages.text).toContain('Good luck, all!')
+    expect(messages.text).not.toContain('something rude')
     expect(pictures.length).toBeGreaterThan(10)
     for (const [who, url] of pictures) {
       const res = await t.app.inject({ method: 'GET', url, headers: who?.headers ?? {} })
