@@ -1,36 +1,16 @@
 // The real `botwars` command, spawned as a user runs it: exit statuses, one-line errors with no
 // stack trace, and output that depends only on its input and seed.
-import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
+import { botwars as run, expectOneLineError, ROOT, STACK_LINE } from './botwars.js'
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const BOARDS = readdirSync(join(ROOT, 'boards')).filter((name) => name.endsWith('.json')).sort()
 const TMP = mkdtempSync(join(tmpdir(), 'botwars-cli-'))
 afterAll(() => rmSync(TMP, { recursive: true, force: true }))
 
-interface Run { status: number | null; stdout: string; stderr: string }
-
-function botwars(args: string[], input?: string): Run {
-  const result = spawnSync(process.execPath, ['bin/botwars.mjs', ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 60_000 })
-  if (result.error) throw result.error
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr }
-}
-
-/** A line like `    at main (file:///…/main.ts:12:5)` or `    at file.ts:3:7`. */
-const STACK_LINE = /^\s+at\s.*:\d+:\d+\)?$/m
-
-function expectOneLineError(run: Run): string {
-  expect(run.status).toBe(2)
-  expect(run.stdout).toBe('')
-  expect(run.stderr).not.toMatch(STACK_LINE)
-  const lines = run.stderr.trimEnd().split('\n')
-  expect(lines).toHaveLength(1)
-  return lines[0]!
-}
+const botwars = (args: string[], input?: string) => run(args, { input })
 
 function writeBoard(name: string, board: unknown): string {
   const path = join(TMP, name)
