@@ -26,18 +26,46 @@ const COMMANDS: Record<string, (args: string[]) => string | Promise<string>> = {
   backup: backupCommand,
 }
 
-/** Runs a command; returns the exit status. Bad input gives one line on stderr and status 2. */
+const HELP_OPTIONS = new Set(['--help', '-h'])
+
+/** One command's lines of USAGE, with the lines indented under them. */
+function usageOf(command: string): string {
+  let mine = false
+  const lines = USAGE.split('\n').slice(1).filter((line) => {
+    if (line.startsWith('  botwars ')) mine = line.startsWith(`  botwars ${command} `)
+    return mine
+  })
+  return `usage:\n${lines.join('\n')}`
+}
+
+/**
+ * Writes the command's output; rejects with the error if it cannot be written (a full disk, a
+ * closed pipe). Unlistened, a stream's 'error' event would end the process with a stack trace.
+ */
+function writeOutput(text: string): Promise<void> {
+  process.stdout.on('error', () => { /* the write's callback below has it */ })
+  return new Promise((done, fail) => process.stdout.write(text, (error) => (error ? fail(error) : done())))
+}
+
+/**
+ * Runs a command; returns the exit status: 0 done, 2 bad input (one line on stderr), 1 anything
+ * else that stopped it (our own failure, or output that could not be written).
+ */
 export async function main(argv: string[]): Promise<number> {
+  // Progress lines go to stderr; if it is gone there is no one to tell, and no reason to stop.
+  process.stderr.on('error', () => {})
   const [name, ...args] = argv
+  if (name === 'help' || (name && HELP_OPTIONS.has(name))) return deliver('botwars', USAGE)
   const command = name ? COMMANDS[name] : undefined
-  if (!command) {
+  if (!name || !command) {
     process.stderr.write(`${name ? `unknown command "${name}"\n` : ''}${USAGE}\n`)
     return 2
   }
+  // Before the command reads its arguments: `backup --help` would otherwise back up to a file "--help".
+  if (args.some((arg) => HELP_OPTIONS.has(arg))) return deliver(`botwars ${name}`, usageOf(name))
+  let output: string
   try {
-    const output = await command(args)
-    if (output) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`)
-    return 0
+    output = await command(args)
   } catch (error) {
     if (error instanceof InputError) {
       process.stderr.write(`botwars ${name}: ${oneLine(error.message)}\n`)
@@ -45,6 +73,20 @@ export async function main(argv: string[]): Promise<number> {
     }
     // An internal failure: still no stack trace for the user, but say it is ours.
     process.stderr.write(`botwars ${name}: internal error: ${oneLine((error as Error).message ?? String(error))}\n`)
+    return 1
+  }
+  return output ? deliver(`botwars ${name}`, output) : 0
+}
+
+/** Writes a command's output; returns the exit status, 1 if it could not be written. */
+async function deliver(who: string, output: string): Promise<number> {
+  try {
+    await writeOutput(output.endsWith('\n') ? output : `${output}\n`)
+    return 0
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    // A reader that stopped reading (`botwars board show … | head`) wants no more, not an error message.
+    if (code !== 'EPIPE') process.stderr.write(`${who}: cannot write standard output: ${code ?? oneLine(String(error))}\n`)
     return 1
   }
 }

@@ -1,0 +1,77 @@
+// A hostile or careless user at the `botwars` command line (a review of 2026-11-29): asking for
+// help, options mistyped, repeated or at odds, output that cannot be written, input that never ends.
+// Each is answered on one line with a meaningful exit status, never a stack trace or a stray file.
+import { spawn } from 'node:child_process'
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import Database from '../../src/server/plugins/sqlite.js'
+import { botwars, ROOT, STACK_LINE } from './botwars.js'
+
+const TMP = mkdtempSync(join(tmpdir(), 'botwars-hostile-'))
+afterAll(() => rmSync(TMP, { recursive: true, force: true }))
+
+const BOARD = 'boards/training-floor.json'
+
+describe('botwars --help', () => {
+  it.each([[['--help']], [['help']], [['-h']]])('%j prints the usage on standard output and exits 0', (args) => {
+    const run = botwars(args)
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    for (const command of ['resolve', 'simulate', 'tournament', 'board check', 'board show', 'backup']) expect(run.stdout).toContain(`botwars ${command}`)
+  })
+
+  it.each(['resolve', 'simulate', 'tournament', 'board', 'backup'])('botwars %s --help prints that command\'s usage and exits 0', (command) => {
+    const run = botwars([command, '--help'])
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    expect(run.stdout).toMatch(new RegExp(`^usage:\\n  botwars ${command} `))
+    // Only that command's lines: every other line is indented under them.
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('  botwars ') && !line.startsWith(`  botwars ${command} `))).toEqual([])
+  })
+
+  it('board show --help reads no file named --help, and backup --help writes none', () => {
+    // Found by this review: `backup --help` copied the database to a new file named "--help".
+    const db = join(TMP, 'help.db')
+    new Database(db).close()
+    const board = botwars(['board', 'show', '--help'], { cwd: TMP })
+    expect(board.status).toBe(0)
+    const backup = botwars(['backup', '--help'], { cwd: TMP, env: { DATABASE_PATH: db } })
+    expect(backup.status).toBe(0)
+    expect(backup.stdout).toMatch(/^usage:/)
+    expect(existsSync(join(TMP, '--help'))).toBe(false)
+  })
+})
+
+
+describe('botwars output and input that fail', () => {
+  it('answers a full disk under its output in one line with exit 1, no stack trace', () => {
+    const full = openSync('/dev/full', 'w')
+    try {
+      const run = botwars(['board', 'show', BOARD], { stdout: full })
+      expect(run.status).toBe(1)
+      expect(run.stderr).not.toMatch(STACK_LINE)
+      expect(run.stderr).toMatch(/^botwars board: cannot write standard output: ENOSPC\n$/)
+    } finally {
+      closeSync(full)
+    }
+  })
+
+  it('stops quietly when the reader of its output goes away (a pipe into head)', async () => {
+    const name = 'N'.repeat(4_000_000)
+    const kase = JSON.stringify({
+      board: { rows: 5, cols: 5, start: { at: 'r1c1' } },
+      robots: [{ player: name, at: 'r2c1', program: ['FWD3:800', 'RT90:80', 'FWD1:500', 'UTRN:10', 'LF90:70'] }],
+    })
+    const child = spawn(process.execPath, [join(ROOT, 'bin/botwars.mjs'), 'resolve', '-'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] })
+    let stderr = ''
+    child.stderr.setEncoding('utf8').on('data', (text: string) => { stderr += text })
+    // The first chunk is far less than the output: closing the pipe then leaves the rest unwritable.
+    child.stdout.once('data', () => child.stdout.destroy())
+    child.stdin.end(kase)
+    const status = await new Promise<number | null>((done) => child.on('close', (code) => done(code)))
+    expect(stderr).toBe('')
+    expect(status).toBe(1)
+  })
+})
