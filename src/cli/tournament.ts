@@ -10,7 +10,8 @@ import { addGame, emptyStandings, entrantNames, ranked, type Standings } from '.
 import { PLAYER_NAMES } from '../engine/simulation.js'
 import type { Board } from '../engine/types.js'
 import { InputError, PROJECT_ROOT } from './io.js'
-import { botsFlag, flag, intFlag, readBoard } from './simulate.js'
+import { botsOption, intOption, parseCommandLine } from './options.js'
+import { readBoard } from './simulate.js'
 
 const USAGE = 'usage: botwars tournament --bots LEVEL,LEVEL,… [--games N] [--seed S] [--turns T] [--boards FILE,…]'
 
@@ -61,12 +62,14 @@ export function formatStandings(standings: Standings): string {
 }
 
 export function tournamentCommand(args: string[]): string {
-  const bots = botsFlag(args)
+  const { options, operands } = parseCommandLine(args, ['bots', 'games', 'seed', 'turns', 'boards'], USAGE)
+  const bots = botsOption(options)
+  if (operands.length > 0) throw new InputError(`unexpected ${operands[0]}; ${USAGE}`)
   if (!bots || bots.length < 2) throw new InputError(`${USAGE} (at least two bots)`)
-  const games = intFlag(args, 'games', 1, 100_000, 200)
-  const seed = intFlag(args, 'seed', -(2 ** 31), 2 ** 31 - 1, 1)
-  const turns = intFlag(args, 'turns', 1, 10_000, 100)
-  const files = flag(args, 'boards')?.split(',') ?? shippedBoards()
+  const games = intOption(options, 'games', 1, 100_000, 200)
+  const seed = intOption(options, 'seed', -(2 ** 31), 2 ** 31 - 1, 1)
+  const turns = intOption(options, 'turns', 1, 10_000, 100)
+  const files = options.get('boards')?.split(',') ?? shippedBoards()
   const boards = files.map(readBoard)
   const started = Date.now()
   const standings = runTournament(boards, bots, games, seed, turns, (done) => {

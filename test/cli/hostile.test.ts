@@ -7,12 +7,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import Database from '../../src/server/plugins/sqlite.js'
-import { botwars, ROOT, STACK_LINE } from './botwars.js'
+import { botwars, expectOneLineError, ROOT, STACK_LINE } from './botwars.js'
 
 const TMP = mkdtempSync(join(tmpdir(), 'botwars-hostile-'))
 afterAll(() => rmSync(TMP, { recursive: true, force: true }))
 
 const BOARD = 'boards/training-floor.json'
+const simulate = (...extra: string[]) => ['simulate', '--board', BOARD, '--turns', '2', ...extra]
 
 describe('botwars --help', () => {
   it.each([[['--help']], [['help']], [['-h']]])('%j prints the usage on standard output and exits 0', (args) => {
@@ -41,6 +42,29 @@ describe('botwars --help', () => {
     expect(backup.status).toBe(0)
     expect(backup.stdout).toMatch(/^usage:/)
     expect(existsSync(join(TMP, '--help'))).toBe(false)
+  })
+})
+
+
+describe('botwars simulate and tournament options', () => {
+  it.each([
+    ['an unknown option', simulate('--players', '2', '--seed', '1', '--colour', 'red'), /unknown option --colour/],
+    ['an option given twice', simulate('--players', '2', '--seed', '1', '--seed', '2'), /--seed is given twice/],
+    ['--players with --bots', simulate('--players', '2', '--bots', 'greedy,random', '--seed', '1'), /--players.*--bots|--bots.*--players/],
+    ['a blank seed', simulate('--players', '2', '--seed', ''), /--seed must be a whole number .* not ""/],
+    ['a seed in hex', simulate('--players', '2', '--seed', '0x10'), /--seed must be a whole number .* not "0x10"/],
+    ['an option with no value', simulate('--players', '2', '--seed'), /--seed needs a value/],
+    ['an option whose value is the next option', ['simulate', '--board', '--players', '2', '--seed', '1'], /--board needs a value/],
+    ['a tournament option unknown', ['tournament', '--bots', 'random,random', '--games', '1', '--rounds', '3'], /unknown option --rounds/],
+  ])('simulate refuses %s, naming the option', (_what, args, message) => {
+    expect(expectOneLineError(botwars(args))).toMatch(message)
+  })
+
+  it('reads --seed=7 as --seed 7', () => {
+    const joined = botwars(simulate('--players', '2', '--seed=7'))
+    expect(joined.stderr).toBe('')
+    expect(joined.status).toBe(0)
+    expect(joined.stdout).toBe(botwars(simulate('--players', '2', '--seed', '7')).stdout)
   })
 })
 
