@@ -2,7 +2,7 @@
 // help, options mistyped, repeated or at odds, output that cannot be written, input that never ends.
 // Each is answered on one line with a meaningful exit status, never a stack trace or a stray file.
 import { spawn } from 'node:child_process'
-import { closeSync, existsSync, mkdtempSync, openSync, rmSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -65,6 +65,39 @@ describe('botwars simulate and tournament options', () => {
     expect(joined.stderr).toBe('')
     expect(joined.status).toBe(0)
     expect(joined.stdout).toBe(botwars(simulate('--players', '2', '--seed', '7')).stdout)
+  })
+})
+
+
+describe('botwars backup, refused', () => {
+  const source = join(TMP, 'live.db')
+  new Database(source).close()
+  const leftInTmp = () => readdirSync(TMP).filter((name) => name.startsWith('copy'))
+
+  it.each([
+    ['--database with no path', ['--database'], /--database needs a value/],
+    ['a database that is a folder', ['--database', TMP], /is not a file/],
+    ['a database that is no SQLite file', ['--database', join(ROOT, 'package.json')], /package\.json is not a SQLite database/],
+    ['an unknown option', ['--database', source, '--force'], /unknown option --force/],
+  ])('%s: exit 2, one line, and no backup file left behind', (_what, extra, message) => {
+    const target = join(TMP, 'copy.db')
+    expect(expectOneLineError(botwars(['backup', target, ...extra]))).toMatch(message)
+    expect(leftInTmp()).toEqual([])
+  })
+
+  it('removes the backup file it made when the copy then fails', () => {
+    // SQLite cannot make the backup's journal where a folder has its name, so the copy fails after
+    // the (empty) backup file is made; it was left behind, passing for a backup.
+    const target = join(TMP, 'copy-midway.db')
+    mkdirSync(`${target}-journal`)
+    expect(expectOneLineError(botwars(['backup', target, '--database', source]))).toMatch(/cannot write the backup .*copy-midway\.db/)
+    expect(existsSync(target)).toBe(false)
+    rmSync(`${target}-journal`, { recursive: true })
+  })
+
+  it('names the backup file it cannot create', () => {
+    const target = join(TMP, 'no-such-folder', 'copy.db')
+    expect(expectOneLineError(botwars(['backup', target, '--database', source]))).toMatch(/cannot create .*no-such-folder\/copy\.db: ENOENT/)
   })
 })
 
