@@ -45,7 +45,6 @@ describe('botwars --help', () => {
   })
 })
 
-
 describe('botwars simulate and tournament options', () => {
   it.each([
     ['an unknown option', simulate('--players', '2', '--seed', '1', '--colour', 'red'), /unknown option --colour/],
@@ -67,7 +66,6 @@ describe('botwars simulate and tournament options', () => {
     expect(joined.stdout).toBe(botwars(simulate('--players', '2', '--seed', '7')).stdout)
   })
 })
-
 
 describe('botwars backup, refused', () => {
   const source = join(TMP, 'live.db')
@@ -101,7 +99,6 @@ describe('botwars backup, refused', () => {
   })
 })
 
-
 describe('botwars output and input that fail', () => {
   it('answers a full disk under its output in one line with exit 1, no stack trace', () => {
     const full = openSync('/dev/full', 'w')
@@ -130,5 +127,10 @@ describe('botwars output and input that fail', () => {
     const status = await new Promise<number | null>((done) => child.on('close', (code) => done(code)))
     expect(stderr).toBe('')
     expect(status).toBe(1)
+  })
+
+  it('refuses input that never ends (/dev/zero) instead of reading it for ever', () => {
+    const line = expectOneLineError(botwars(['board', 'check', '/dev/zero']))
+    expect(line).toMatch(/^botwars board: \/dev\/zero is larger than \d+ bytes/)
   })
 })
