@@ -33,6 +33,10 @@ export function parseCommandLine(args: readonly string[], names: readonly string
   return { options, operands }
 }
 
+/** Seeds are 32-bit signed integers (src/engine/random.ts). */
+export const MIN_SEED = -(2 ** 31)
+export const MAX_SEED = 2 ** 31 - 1
+
 /** A whole number option, written in decimal digits: Number() would also take "", " ", "0x10" and "1e3". */
 export function intOption(options: CommandLine['options'], name: string, min: number, max: number, fallback?: number): number {
   const text = options.get(name)

@@ -8,7 +8,7 @@ import { compileBoard, parseBoard } from '../engine/board.js'
 import { simulateGame } from '../engine/simulation.js'
 import type { Board } from '../engine/types.js'
 import { InputError, readJson } from './io.js'
-import { botsOption, intOption, parseCommandLine } from './options.js'
+import { botsOption, intOption, MAX_SEED, MIN_SEED, parseCommandLine } from './options.js'
 
 export function readBoard(file: string): Board {
   const parsed = parseBoard(readJson(file))
@@ -32,7 +32,7 @@ export function simulateCommand(args: string[]): string {
   // Each sets the number of seats; with both, one of them would be silently ignored.
   if (bots && options.has('players')) throw new InputError(`--players and --bots both set the seats: give one; ${USAGE}`)
   const players = bots ? bots.length : intOption(options, 'players', 1, 8)
-  const seed = intOption(options, 'seed', -(2 ** 31), 2 ** 31 - 1)
+  const seed = intOption(options, 'seed', MIN_SEED, MAX_SEED)
   const turns = intOption(options, 'turns', 1, 10_000, 200)
   const board = readBoard(file)
   const lines: string[] = []

@@ -10,7 +10,7 @@ import { addGame, emptyStandings, entrantNames, ranked, type Standings } from '.
 import { PLAYER_NAMES } from '../engine/simulation.js'
 import type { Board } from '../engine/types.js'
 import { InputError, PROJECT_ROOT } from './io.js'
-import { botsOption, intOption, parseCommandLine } from './options.js'
+import { botsOption, intOption, MAX_SEED, MIN_SEED, parseCommandLine } from './options.js'
 import { readBoard } from './simulate.js'
 
 const USAGE = 'usage: botwars tournament --bots LEVEL,LEVEL,… [--games N] [--seed S] [--turns T] [--boards FILE,…]'
@@ -61,20 +61,29 @@ export function formatStandings(standings: Standings): string {
   return lines.join('\n')
 }
 
+/** The seeds of `games` games from `first`, as scheduleGame wraps them past the largest 32-bit seed. */
+function seedRange(first: number, games: number): string {
+  const last = first + games - 1
+  if (last <= MAX_SEED) return `${first} to ${last}`
+  return `${first} to ${MAX_SEED}, then ${MIN_SEED} to ${last | 0}`
+}
+
 export function tournamentCommand(args: string[]): string {
   const { options, operands } = parseCommandLine(args, ['bots', 'games', 'seed', 'turns', 'boards'], USAGE)
   const bots = botsOption(options)
   if (operands.length > 0) throw new InputError(`unexpected ${operands[0]}; ${USAGE}`)
   if (!bots || bots.length < 2) throw new InputError(`${USAGE} (at least two bots)`)
   const games = intOption(options, 'games', 1, 100_000, 200)
-  const seed = intOption(options, 'seed', -(2 ** 31), 2 ** 31 - 1, 1)
+  const seed = intOption(options, 'seed', MIN_SEED, MAX_SEED, 1)
   const turns = intOption(options, 'turns', 1, 10_000, 100)
   const files = options.get('boards')?.split(',') ?? shippedBoards()
+  const blank = files.findIndex((file) => file.trim() === '')
+  if (blank >= 0) throw new InputError(`--boards: board ${blank + 1} of ${files.length} is empty`)
   const boards = files.map(readBoard)
   const started = Date.now()
   const standings = runTournament(boards, bots, games, seed, turns, (done) => {
     if (done % 20 === 0 && done < games) process.stderr.write(`${done}/${games} games\n`)
   })
-  const header = `${games} games of ${bots.join(', ')} (seats rotated each game) on ${files.map((f) => f.split('/').pop()).join(', ')}; seeds ${seed} to ${seed + games - 1}; at most ${turns} turns a game; ${((Date.now() - started) / 1000).toFixed(0)} s`
+  const header = `${games} games of ${bots.join(', ')} (seats rotated each game) on ${files.map((f) => f.split('/').pop()).join(', ')}; seeds ${seedRange(seed, games)}; at most ${turns} turns a game; ${((Date.now() - started) / 1000).toFixed(0)} s`
   return `${header}\n\n${formatStandings(standings)}`
 }

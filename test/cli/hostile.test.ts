@@ -59,6 +59,18 @@ describe('botwars simulate and tournament options', () => {
     expect(expectOneLineError(botwars(args))).toMatch(message)
   })
 
+  it('names an empty entry of --boards', () => {
+    const run = botwars(['tournament', '--bots', 'random,random', '--games', '1', '--boards', `${BOARD},,${BOARD}`])
+    expect(expectOneLineError(run)).toMatch(/--boards: board 2 of 3 is empty/)
+  })
+
+  it('tells the seeds a tournament played when they run past the largest seed and wrap', () => {
+    // The header said "seeds 2147483647 to 2147483648": no such seed can be given to simulate.
+    const run = botwars(['tournament', '--bots', 'random,random', '--games', '2', '--turns', '1', '--seed', '2147483647', '--boards', BOARD])
+    expect(run.status).toBe(0)
+    expect(run.stdout.split('\n')[0]).toContain('seeds 2147483647 to 2147483647, then -2147483648 to -2147483648;')
+  })
+
   it('reads --seed=7 as --seed 7', () => {
     const joined = botwars(simulate('--players', '2', '--seed=7'))
     expect(joined.stderr).toBe('')
