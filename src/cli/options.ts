@@ -1,6 +1,8 @@
-// The options of `simulate`, `tournament` and `backup`, read one way: `--name value` or
-// `--name=value`, each at most once. An option the command does not take is refused, naming it:
-// ignored, a mistyped `--seeds 7` would play another game than the one asked for, with no word said.
+// The options of `simulate`, `tournament` and `backup`, read one way (Node's util.parseArgs):
+// `--name value` or `--name=value`, each at most once. An option the command does not take is
+// refused, naming it: ignored, a mistyped `--seeds 7` would play another game than the one asked
+// for, with no word said.
+import { parseArgs } from 'node:util'
 import { BOT_LEVELS, isBotLevel, type BotLevel } from '../bots/index.js'
 import { InputError } from './io.js'
 
@@ -13,24 +15,38 @@ export interface CommandLine {
 
 /** Reads `args` against the option names the command takes (each takes a value). */
 export function parseCommandLine(args: readonly string[], names: readonly string[], usage: string): CommandLine {
+  const parsed = tokensOf(args, names, usage)
   const options = new Map<string, string>()
-  const operands: string[] = []
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!
-    if (!arg.startsWith('--')) {
-      operands.push(arg)
-      continue
-    }
-    const equals = arg.indexOf('=')
-    const name = arg.slice(2, equals < 0 ? undefined : equals)
-    if (!names.includes(name)) throw new InputError(`unknown option --${name}; ${usage}`)
-    if (options.has(name)) throw new InputError(`--${name} is given twice`)
-    const value = equals < 0 ? args[++i] : arg.slice(equals + 1)
+  for (const token of parsed.tokens) {
+    if (token.kind !== 'option') continue
+    if (options.has(token.name)) throw new InputError(`--${token.name} is given twice`)
     // `--board --players 2`: the board's name was left out, not a file named "--players" meant.
-    if (value === undefined || (equals < 0 && value.startsWith('--'))) throw new InputError(`--${name} needs a value; ${usage}`)
-    options.set(name, value)
+    if (token.value === undefined || (token.inlineValue === false && token.value.startsWith('--'))) {
+      throw new InputError(`--${token.name} needs a value; ${usage}`)
+    }
+    options.set(token.name, token.value)
   }
-  return { options, operands }
+  return { options, operands: parsed.positionals }
+}
+
+function tokensOf(args: readonly string[], names: readonly string[], usage: string) {
+  try {
+    return parseArgs({
+      args: [...args], strict: true, allowPositionals: true, tokens: true,
+      options: Object.fromEntries(names.map((name) => [name, { type: 'string' as const }])),
+    })
+  } catch (err) {
+    throw new InputError(refusal(err, usage))
+  }
+}
+
+/** parseArgs's refusal in the CLI's words: the option named, then the usage. */
+function refusal(err: unknown, usage: string): string {
+  const code = (err as { code?: string }).code
+  const option = /'(-[^' ]*)/.exec(err instanceof Error ? err.message : '')?.[1] ?? 'an option'
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option}; ${usage}`
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return `${option} needs a value; ${usage}`
+  throw err
 }
 
 /** Seeds are 32-bit signed integers (src/engine/random.ts). */
