@@ -78,10 +78,21 @@ export async function main(argv: string[]): Promise<number> {
   return output ? deliver(`botwars ${name}`, output) : 0
 }
 
+/** `\uXXXX` for a character: what stands in for a control character in anything printed. */
+const escaped = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
+
+/**
+ * Control characters other than tab and newline, escaped: names come from the files read, and one
+ * holding an escape sequence would recolour, clear or retitle the user's terminal. JSON output
+ * reads back the same (JSON.stringify leaves C1 controls such as U+009B raw; inside a JSON string
+ * their escape means the same character).
+ */
+const escapeControls = (text: string) => text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, escaped)
+
 /** Writes a command's output; returns the exit status, 1 if it could not be written. */
 async function deliver(who: string, output: string): Promise<number> {
   try {
-    await writeOutput(output.endsWith('\n') ? output : `${output}\n`)
+    await writeOutput(escapeControls(output.endsWith('\n') ? output : `${output}\n`))
     return 0
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
@@ -101,6 +112,6 @@ const MAX_MESSAGE = 2000
  */
 function oneLine(message: string): string {
   const flat = message.replace(/\s*\n\s*/g, ' ').trim()
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, escaped)
   return flat.length <= MAX_MESSAGE ? flat : `${flat.slice(0, MAX_MESSAGE)}… (${flat.length - MAX_MESSAGE} more characters)`
 }

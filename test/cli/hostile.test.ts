@@ -2,7 +2,7 @@
 // help, options mistyped, repeated or at odds, output that cannot be written, input that never ends.
 // Each is answered on one line with a meaningful exit status, never a stack trace or a stray file.
 import { spawn } from 'node:child_process'
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -144,5 +144,30 @@ describe('botwars output and input that fail', () => {
   it('refuses input that never ends (/dev/zero) instead of reading it for ever', () => {
     const line = expectOneLineError(botwars(['board', 'check', '/dev/zero']))
     expect(line).toMatch(/^botwars board: \/dev\/zero is larger than \d+ bytes/)
+  })
+})
+
+describe('names from a hostile file', () => {
+  // A board's or a player's name is printed as the file wrote it: control characters in it (an
+  // escape sequence that recolours, clears or retitles the terminal) reached the user's terminal.
+  const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/
+  const board = JSON.parse(readFileSync(join(ROOT, BOARD), 'utf8')) as Record<string, unknown>
+
+  it('reach the terminal as escapes, never as control characters, and JSON still reads back the same', () => {
+    const name = 'Evil\u001b]0;pwned\u0007\u001b[2J\u009b31m board'
+    const file = join(TMP, 'evil-board.json')
+    writeFileSync(file, JSON.stringify({ ...board, name }))
+    for (const args of [['board', 'show', file], ['board', 'check', file]]) {
+      const run = botwars(args)
+      expect(run.status, args.join(' ')).toBe(0)
+      expect(run.stdout, args.join(' ')).not.toMatch(CONTROL)
+    }
+    // JSON escapes C0 controls itself, but writes C1 ones (U+009B, a one-character CSI) as they are.
+    const kase = JSON.parse(readFileSync(join(ROOT, 'test/cases/R26-beam-stops-at-first-real-robot.json'), 'utf8')) as { robots: { player: string }[] }
+    kase.robots[0]!.player = 'Ann\u009b2J'
+    const resolved = botwars(['resolve', '-'], { input: JSON.stringify(kase) })
+    expect(resolved.status).toBe(0)
+    expect(resolved.stdout).not.toMatch(CONTROL)
+    expect(JSON.parse(resolved.stdout).robots[0].player).toBe('Ann\u009b2J')
   })
 })
