@@ -125,3 +125,11 @@ export const seriesRequest = z.strictObject({
   turnLengthHours: z.number().positive().max(24 * 60).default(24),
 })
 export const seriesParams = z.object({ seriesId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) })
+export const SERIES_STOP_WHEN = ['after-game', 'now'] as const
+export const seriesStopRequest = z.strictObject({
+  when: z.enum(SERIES_STOP_WHEN, { error: 'choose when the series stops: "after-game" or "now"' })
+    .describe('"after-game": the game in progress plays out and no other starts (the series holds its place under your limit of running series until that game ends); '
+      + '"now": the game in progress is abandoned (its players are mailed, as by POST /games/{gameId}/abandon) and the series stops at once'),
+  reason: z.string().overwrite(normalText).min(1, 'give a reason: the players of an abandoned game are mailed it').max(500)
+    .describe('Why; shown on the series and, with "now", mailed to the players of the game abandoned'),
+})

@@ -20,6 +20,8 @@ export const PAGE_POSTS = [
   // The GM's job (issue 12) and bots (issue 15) on the console; a practice game from the home page.
   ...['correct', 'rollback', 'end', 'settings', 'open-seat', 'remove', 'seat-bot'].map((a) => `/games/{gameId}/gm/${a}`),
   '/practice',
+  // Stopping a series from its page.
+  '/series/{seriesId}/stop',
   '/games/{gameId}/turns/{turn}/submit',
   // The mail settings form. (/mail/unsubscribe takes no form token: the HMAC in its link
   // authorises, as one-click unsubscribe needs; test/mail/mail-out.test.ts tries forged links.)

@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { BOT_LEVELS, type BotLevel } from '../../bots/index.js'
 import { DIRECTIONS, DOUBLE_WRENCH_CHOICES, MAX_HP } from '../../engine/types.js'
-import { colour, normalName, normalText } from '../schemas.js'
+import { colour, normalName, normalText, SERIES_STOP_WHEN } from '../schemas.js'
 
 export const ROBOT_COLOURS = ['red', 'blue', 'green', 'orange', 'purple', 'teal', 'pink', 'brown', 'gold', 'black'] as const
 
@@ -72,6 +72,14 @@ export const joinForm = z.object({
 })
 
 export const inviteForm = z.object({ email: z.string().trim().pipe(z.email('enter an email address like ann@example.com').max(254)) })
+
+/** Stopping a series from its page: when, why, and the tick that confirms it (services/series.ts stopSeries). */
+export const seriesStopForm = z.object({
+  when: z.enum(SERIES_STOP_WHEN, { error: 'choose when the series stops' }),
+  reason: z.string({ error: 'give the reason once, as text' }).overwrite(normalText).min(1, 'give a reason: the players of an abandoned game are mailed it')
+    .max(500, 'the reason is too long (at most 500 characters)'),
+  confirm: z.literal('on', { error: 'tick the box to confirm that the series stops for good' }),
+})
 
 export const reasonForm = z.object({ reason: z.string({ error: 'give the reason once, as text' }).overwrite(normalText).max(500, 'the reason is too long (at most 500 characters)').default('') })
 

@@ -9,9 +9,13 @@ export interface DeliveryRow {
   attempts: number; next_attempt_at: number; lease_until: number | null; last_error: string | null; created_at: number; sent_at: number | null
 }
 
+/** When a stopped series stops (migration 048): after the game in progress, or now. */
+export type SeriesStopWhen = 'after-game' | 'now'
+
 export interface SeriesRow {
   id: string; name: string; gm_user_id: number; boards_json: string; seats_json: string; games_total: number
-  status: 'running' | 'finished'; created_at: number; ended_at: number | null
+  status: 'running' | 'finished' | 'stopped'; created_at: number; ended_at: number | null
+  stop_when: SeriesStopWhen | null; stop_reason: string | null; stop_asked_at: number | null
 }
 
 export interface SeriesGameRow { series_id: string; position: number; game_id: string; seats_json: string }
@@ -59,6 +63,8 @@ export function botsRepository(db: Db) {
   const series = db.prepare<[string], SeriesRow>('SELECT * FROM series WHERE id = ?')
   const runningSeries = db.prepare<[], SeriesRow>("SELECT * FROM series WHERE status = 'running' ORDER BY created_at")
   const finishSeries = db.prepare<[number, string]>("UPDATE series SET status = 'finished', ended_at = ? WHERE id = ? AND status = 'running'")
+  const askStop = db.prepare<[string, string, number, string]>("UPDATE series SET stop_when = ?, stop_reason = ?, stop_asked_at = ? WHERE id = ? AND status = 'running'")
+  const stopSeries = db.prepare<[number, string]>("UPDATE series SET status = 'stopped', ended_at = ? WHERE id = ? AND status = 'running'")
   const addSeriesGame = db.prepare<[string, number, string, string]>('INSERT INTO series_games (series_id, position, game_id, seats_json) VALUES (?, ?, ?, ?)')
   const seriesGames = db.prepare<[string], SeriesGameRow & { status: string; winners_json: string | null; state_json: string | null; board_json: string }>(
     `SELECT series_games.*, games.status, games.winners_json, games.state_json, games.board_json FROM series_games
@@ -89,6 +95,9 @@ export function botsRepository(db: Db) {
     series: (id: string) => series.get(id),
     runningSeries: () => runningSeries.all(),
     finishSeries: (id: string, now: number) => finishSeries.run(now, id).changes === 1,
+    /** Records the GM's stop (when, why); the series stays running until stopSeries. */
+    askSeriesStop: (id: string, when: SeriesStopWhen, reason: string, now: number) => askStop.run(when, reason, now, id).changes === 1,
+    stopSeries: (id: string, now: number) => stopSeries.run(now, id).changes === 1,
     addSeriesGame: (seriesId: string, position: number, gameId: string, seatsJson: string) => { addSeriesGame.run(seriesId, position, gameId, seatsJson) },
     seriesGames: (seriesId: string) => seriesGames.all(seriesId),
   }

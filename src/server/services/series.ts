@@ -1,7 +1,8 @@
 // Series (issue 15): a GM's round robin over chosen boards with a fixed set of entrants (bots, or
 // the GM), played one game after another by the clockwork: when a game ends the next starts, and
-// after the last the series ends by itself. Standings come from each finished game's placings
-// (src/engine/placings.ts), counted as `botwars tournament` counts them (src/bots/standings.ts).
+// after the last the series ends by itself, unless its GM stops it first (stopSeries). Standings
+// come from each finished game's placings (src/engine/placings.ts), counted as `botwars
+// tournament` counts them (src/bots/standings.ts).
 import { randomBytes } from 'node:crypto'
 import type { z } from 'zod'
 import { botSeatName, type BotLevel } from '../../bots/index.js'
@@ -9,12 +10,13 @@ import { placings } from '../../engine/placings.js'
 import { addGame, emptyStandings, entrantNames, ranked } from '../../bots/standings.js'
 import { compileBoard, parseBoard } from '../../engine/board.js'
 import type { GameState } from '../../engine/types.js'
-import { badRequest, forbidden, notFound } from '../errors.js'
-import type { SeriesRow } from '../repositories/bots.js'
+import { badRequest, conflict, forbidden, notFound } from '../errors.js'
+import type { SeriesRow, SeriesStopWhen } from '../repositories/bots.js'
 import type { seriesRequest } from '../schemas.js'
 import type { ServiceContext } from './context.js'
 import { checkSeriesAllowance } from './bot-limits.js'
-import { createGame, listBoards, startGame } from './games.js'
+import { abandonGame, createGame, listBoards, startGame } from './games.js'
+import { membership } from './membership.js'
 
 type Entrant = BotLevel | 'gm'
 const COLOURS = ['blue', 'red', 'green', 'yellow', 'purple', 'orange', 'teal', 'grey']
@@ -59,39 +61,50 @@ function startSeriesGame(ctx: ServiceContext, series: SeriesRow, position: numbe
   startGame(ctx, { game, seats, isGm: true, seat: seats.find((s) => s.user_id === gm.id) }, `series ${series.name}`)
 }
 
-/** The clockwork's part: each running series whose last game is over starts its next game, or ends. Returns games started. */
 /** Series whose next game could not be started, logged once until one starts (a tick every few seconds would repeat it). */
 const failing = new WeakMap<ServiceContext, Set<string>>()
 
 /**
- * Starts the next game of each series whose game ended, or ends the series. Each series apart: one
- * whose next game cannot start (say, its next board was removed from boards/) is logged and tried
- * again at the next tick, and holds up no other series (nor, in server.ts, the rest of the tick).
+ * The clockwork's part: starts the next game of each running series whose game ended, or ends the
+ * series (finished after its last game, stopped if its GM asked to stop after that game). Each
+ * series apart: one whose next game cannot start (say, its next board was removed from boards/) is
+ * logged and tried again at the next tick, and holds up no other series (nor, in server.ts, the
+ * rest of the tick). Returns the games started.
  */
 export function advanceSeries(ctx: ServiceContext, log?: { error(obj: object, msg: string): void }): number {
   let started = 0
   let failed = failing.get(ctx)
   if (!failed) failing.set(ctx, (failed = new Set()))
-  for (const series of ctx.bots.runningSeries()) {
+  for (const { id } of ctx.bots.runningSeries()) {
+    // Between the list and the series' own transaction: where a GM's stop can land (the race test stops it here).
+    ctx.crash('series-listed')
     try {
-      if (advanceOne(ctx, series)) started++
-      failed.delete(series.id)
+      if (advanceOne(ctx, id)) started++
+      failed.delete(id)
     } catch (err) {
-      if (!failed.has(series.id)) log?.error({ err, seriesId: series.id }, 'the next game of a series could not be started')
-      failed.add(series.id)
+      if (!failed.has(id)) log?.error({ err, seriesId: id }, 'the next game of a series could not be started')
+      failed.add(id)
     }
   }
   return started
 }
 
 /** One series' step, in one transaction: whether it started a game. */
-function advanceOne(ctx: ServiceContext, series: SeriesRow): boolean {
+function advanceOne(ctx: ServiceContext, seriesId: string): boolean {
   return ctx.write(() => {
+    // Read again inside the transaction: the list above may be older than a stop.
+    const series = ctx.bots.series(seriesId)
+    if (series?.status !== 'running') return false
     const games = ctx.bots.seriesGames(series.id)
     const last = games[games.length - 1]
-    if (last && last.status !== 'finished' && last.status !== 'abandoned') return false
+    if (last && !isOver(last.status)) return false
+    ctx.crash('series-advance-checked')
     if (games.length >= series.games_total) {
       ctx.bots.finishSeries(series.id, ctx.now())
+      return false
+    }
+    if (series.stop_when !== null) {
+      ctx.bots.stopSeries(series.id, ctx.now())
       return false
     }
     const previous = last ? ctx.games.byId(last.game_id) : undefined
@@ -100,11 +113,41 @@ function advanceOne(ctx: ServiceContext, series: SeriesRow): boolean {
   })
 }
 
-/** The series, its games and the standings so far; for its GM only. */
-export function seriesView(ctx: ServiceContext, seriesId: string, userId: number) {
+const isOver = (status: string) => status === 'finished' || status === 'abandoned'
+
+/**
+ * The GM stops a series, in one transaction (so the clockwork's advanceOne sees it before or not at
+ * all). "after-game": the game in progress plays out, then advanceOne stops the series instead of
+ * starting the next; until then it holds its place under the limit (bot-limits.ts), as its game
+ * still plays. "now": that game is abandoned by the GM console's own abandonGame, whose game-over
+ * mail tells its players, and the series stops at once. A series between games stops at once.
+ */
+export function stopSeries(ctx: ServiceContext, seriesId: string, userId: number, when: SeriesStopWhen, reason: string): void {
+  ctx.write(() => {
+    const series = seriesOfGm(ctx, seriesId, userId)
+    if (series.status !== 'running') throw conflict(`the series is ${series.status}`)
+    if (when === 'after-game' && series.stop_when === 'after-game') throw conflict('the series already stops after the game in progress')
+    ctx.bots.askSeriesStop(series.id, when, reason, ctx.now())
+    const last = ctx.bots.seriesGames(series.id).at(-1)
+    const playing = last && !isOver(last.status) ? last : undefined
+    if (playing && when === 'now') {
+      abandonGame(ctx, membership(ctx, playing.game_id, { user: ctx.users.byId(userId)! }), `series "${series.name}" stopped: ${reason}`)
+    }
+    if (!playing || when === 'now') ctx.bots.stopSeries(series.id, ctx.now())
+  })
+}
+
+/** The series, for its GM: 404 if there is none, 403 for anyone else (a player of one of its games too). */
+export function seriesOfGm(ctx: ServiceContext, seriesId: string, userId: number): SeriesRow {
   const series = ctx.bots.series(seriesId)
   if (!series) throw notFound('no such series')
   if (series.gm_user_id !== userId) throw forbidden('only the GM of this series can see it')
+  return series
+}
+
+/** The series, its games and the standings so far; for its GM only. */
+export function seriesView(ctx: ServiceContext, seriesId: string, userId: number) {
+  const series = seriesOfGm(ctx, seriesId, userId)
   const entrants = entrantsOf(series)
   const gm = ctx.users.byId(series.gm_user_id)!
   const names = entrantNames(entrants.map((e) => (e === 'gm' ? gm.name : botSeatName(e))))
@@ -127,6 +170,8 @@ export function seriesView(ctx: ServiceContext, seriesId: string, userId: number
   return {
     id: series.id, name: series.name, status: series.status, gamesTotal: series.games_total, boards: boardsOf(series),
     createdAt: new Date(series.created_at).toISOString(), endedAt: series.ended_at === null ? null : new Date(series.ended_at).toISOString(),
+    // The GM's stop: "after-game" on a running series is one that stops when its game in progress ends.
+    stop: series.stop_when === null ? null : { when: series.stop_when, reason: series.stop_reason ?? '', askedAt: new Date(series.stop_asked_at ?? series.created_at).toISOString() },
     games,
     standings: ranked(standings).map((s) => ({
       entrant: s.entrant, games: s.games, wins: s.wins, averagePlace: s.games ? Math.round((s.placeSum / s.games) * 100) / 100 : null,

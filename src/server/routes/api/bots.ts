@@ -1,10 +1,10 @@
 // Bots (issue 15): seat a bot, practice games, webhooks for the bot protocol, and series.
 import type { FastifyInstance } from 'fastify'
-import { gameIdParams, practiceRequest, seatBotRequest, seatParams, seriesParams, seriesRequest, webhookRequest } from '../../schemas.js'
+import { gameIdParams, practiceRequest, seatBotRequest, seatParams, seriesParams, seriesRequest, seriesStopRequest, webhookRequest } from '../../schemas.js'
 import { createPracticeGame, openSeatForBot, seatBotByGm } from '../../services/bots.js'
 import type { ServiceContext } from '../../services/context.js'
 import { membership } from '../../services/membership.js'
-import { createSeries, seriesView } from '../../services/series.js'
+import { createSeries, seriesOfGm, seriesView, stopSeries } from '../../services/series.js'
 import { gameView } from '../../services/views.js'
 import { deleteWebhook, registerWebhook, webhookView, type WebhookPolicy } from '../../services/webhooks.js'
 import type { RouteRegistry } from '../define.js'
@@ -52,5 +52,15 @@ export function botRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteReg
     method: 'GET', url: '/series/:seriesId', tag: 'series', auth: 'user', params: seriesParams,
     summary: 'A series you run: its games and the standings (wins, average placing, flags per game)',
     handler: ({ params, user }) => seriesView(ctx, params.seriesId, user.id),
+  })
+  r.define(app, {
+    method: 'POST', url: '/series/:seriesId/stop', tag: 'series', auth: 'user', params: seriesParams, body: seriesStopRequest,
+    // The GM check before the body is read: anyone else gets 403 whatever they send, never a 400.
+    access: ({ params, viewer }) => { seriesOfGm(ctx, params.seriesId ?? '', viewer.user!.id) },
+    summary: 'Stop a series you run: after the game in progress ("after-game") or now, abandoning that game ("now"); answers the series as GET does',
+    handler: ({ params, user, body }) => {
+      stopSeries(ctx, params.seriesId, user.id, body.when, body.reason)
+      return seriesView(ctx, params.seriesId, user.id)
+    },
   })
 }
