@@ -3,7 +3,7 @@
 // program form used with the keyboard alone on a phone (the sticky Store bar, a pick from the
 // opened list), the game page's and mail settings' refused forms, phones that must not scroll
 // sideways, and axe on mail settings, unsubscribing, the GM console's panels, a withdrawn report,
-// standings, a finished game, a practice game and a series. Screenshots: a11y-pages-*.png.
+// standings, a finished game, a practice game and a series (its stop form too). Screenshots: a11y-pages-*.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { unsubscribePath, preferencesRepository } from '../../src/server/mail/preferences.js'
@@ -233,7 +233,19 @@ describe.skipIf(!hasChromium)('accessibility of the other pages in Chromium', ()
     await go(series, () => series.goto(seriesUrl))
     await axe(series, 'GM: series on a phone')
     await stack.shot(series, 'a11y-pages-phone-series')
+    // Its stop form, refused without the tick, then the series stopped.
+    series.on('dialog', (d) => { void d.accept() })
+    await series.locator('#when-now').check()
+    await series.locator('#reason').fill('new boards')
+    await go(series, () => series.getByRole('button', { name: 'Stop the series' }).click())
+    expect(await series.title()).toMatch(/^Error: /)
+    await axe(series, 'GM: series, stop refused, on a phone')
+    await stack.shot(series, 'a11y-pages-phone-series-stop-refused')
+    await series.locator('#confirm').check()
+    await go(series, () => series.getByRole('button', { name: 'Stop the series' }).click())
+    expect(await text(series.locator('.page-head .badge'))).toBe('stopped')
+    await axe(series, 'GM: series stopped, on a phone')
 
-    expect(checked.length - before).toBe(17)
+    expect(checked.length - before).toBe(19)
   })
 })
