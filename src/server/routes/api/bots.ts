@@ -45,7 +45,7 @@ export function botRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteReg
   })
   r.define(app, {
     method: 'POST', url: '/series', tag: 'series', auth: 'user', status: 201, body: seriesRequest,
-    summary: 'Start a series: a round robin over the boards, games one after another, the seat order rotating; it ends by itself',
+    summary: 'Start a series: a round robin over the boards, games one after another, the seat order rotating; it ends by itself after the last game, or when you stop it',
     handler: ({ user, body }) => seriesView(ctx, createSeries(ctx, user.id, body).id, user.id),
   })
   r.define(app, {
