@@ -19,7 +19,7 @@ export interface ServiceOptions {
   now: () => number
   baseUrl: string
   boardsDir: string
-  /** Test-only: called at named points inside transactions (the crash test kills the process there). */
+  /** Test-only: called at named points, most inside transactions (the crash test kills the process there; the race tests write there). */
   crashPoint?: (name: string) => void
   /** Where a new game's seed comes from; tests fix it so a game replays. */
   newSeed?: () => number
