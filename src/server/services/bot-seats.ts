@@ -3,9 +3,8 @@
 // queued there too), a bot for missed programs instead of R9, and whether a game is a practice
 // game. It imports no other service, so deal.ts, games.ts and turns.ts depend on it one way.
 // A bot plays from its seat's own view (src/bots/seat-view.ts: its hand, never another's).
-import { BOTS, botSeatName, type BotLevel } from '../../bots/index.js'
-import { decisionSeed } from '../../bots/match.js'
-import { seatViewOf } from '../../bots/seat-view.js'
+import { botSeatName, type BotLevel } from '../../bots/index.js'
+import { seatOrders } from '../../bots/seat-decision.js'
 import { formatCard } from '../../engine/deck.js'
 import { fillMissingOrders } from '../../engine/program.js'
 import { needsProgram } from '../../engine/turn.js'
@@ -66,8 +65,7 @@ export function setUpBots(ctx: ServiceContext, gameId: string, bots: readonly Bo
 
 /** Orders for `player` from a bot seeing that seat only; the seed follows the game, turn and seat, so a replay agrees. */
 function botDecision(ctx: ServiceContext, game: GameRow, dealt: GameState, player: string, level: BotLevel): TurnOrders {
-  const seat = dealt.robots.findIndex((r) => r.player === player)
-  return BOTS[level](seatViewOf(ctx.board(game), dealt, player), decisionSeed(game.seed, dealt.turn, seat))
+  return seatOrders(ctx.board(game), dealt, player, level, game.seed)
 }
 
 export function submitBotProgram(ctx: ServiceContext, game: GameRow, turn: TurnRow, dealt: GameState, player: string, level: BotLevel): void {
