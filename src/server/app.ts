@@ -9,6 +9,9 @@ import { boardFileProblems } from './services/games.js'
 import { installErrorHandling } from './errors.js'
 import { openDatabase, type Db } from './plugins/db.js'
 import { startCheckpointer } from './plugins/checkpointer.js'
+import { startBotPlanner } from './plugins/bot-planner.js'
+import { botPlanning, planDueTurns, plansSettled, planWaitingTurns, type BotPlanHooks } from './services/bot-plans.js'
+import { closeTurn } from './services/turns.js'
 import { chooseTransport, mailer, type Mailer } from './plugins/mail.js'
 import { registerSecurityHeaders } from './plugins/security-headers.js'
 import { registerSessions } from './plugins/session.js'
@@ -26,7 +29,7 @@ import { pagesPlugin } from './pages/index.js'
 import type { MailTransport } from './mail/transport.js'
 import { SIGN_IN_MAILS_PER_HOUR, checkedViewer } from './services/auth.js'
 import { createContext, type ServiceContext } from './services/context.js'
-import { runDueWork } from './services/scheduler.js'
+import { DUE_WORK_LIMIT, runDueWork } from './services/scheduler.js'
 import { advanceSeries } from './services/series.js'
 import type { LiveHub } from './live/hub.js'
 import { deliverWebhooks, webhookPolicy, type WebhookPolicy } from './services/webhooks.js'
@@ -53,6 +56,8 @@ export interface AppOptions {
   webhookPolicy?: WebhookPolicy
   /** How often the live pages' event streams send a heartbeat comment (default live/routes.ts HEARTBEAT_MS); tests shorten it. */
   liveHeartbeatMs?: number
+  /** Test-only: hooks into the planning of bot seats' programs (services/bot-plans.ts). */
+  botPlanHooks?: BotPlanHooks
   /** The fingerprint of the code that draws pictures (default: pages/drawing-fingerprint.ts's, of the code running); tests play a new release with another. */
   pictureFingerprint?: string
 }
@@ -66,6 +71,12 @@ declare module 'fastify' {
     runDueWork(): ReturnType<typeof runDueWork>
     /** Sends due webhook deliveries (services/webhooks.ts); its own timer in server.ts, apart from the tick. */
     deliverWebhooks(): Promise<number>
+    /** Plans the bot seats of the turns due to close, before runDueWork closes them (services/bot-plans.ts). */
+    planDueBots(): Promise<void>
+    /** Waits until no bot plan is under way (tests that drive the clockwork by hand). */
+    botsPlanned(): Promise<void>
+    /** At start-up: plans the bot seats of open turns left without a program by a stop or a crash. */
+    planWaitingBots(): Promise<void>
     /** Starts the next game of each series whose game ended, or ends the series (services/series.ts). */
     advanceSeries(): number
     /** The live pages' hub (live/hub.ts), set when the pages are registered: who follows, and a look now instead of at the next tick. */
@@ -91,13 +102,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   const db = openDatabase(options.config.databasePath)
   const checkpointer = options.config.databasePath === ':memory:' ? null : startCheckpointer(db, options.config.databasePath, (message) => app.log.warn(message))
-  const ctx = createContext({
+  // Bots plan in a worker thread (services/bot-plans.ts); a practice turn they complete is closed here.
+  const planner = startBotPlanner((message) => app.log.warn(message))
+  const planning = botPlanning(planner, app.log, (turnId) => closeTurn(ctx, turnId), options.botPlanHooks)
+  const ctx: ServiceContext = createContext({
     db, now: options.now ?? Date.now, baseUrl: options.config.baseUrl,
     boardsDir: options.boardsDir ?? fileURLToPath(new URL('../../boards/', import.meta.url)),
     crashPoint: options.crashPoint,
     newSeed: options.newSeed,
     mailDomain: options.config.mailDomain,
     boardCacheSquares: options.config.boardCacheSquares,
+    botPlanning: planning,
   })
   for (const { file, problem } of boardFileProblems(ctx)) app.log.warn(`boards/${file} is left out of the gallery: ${problem}`)
   const transport = options.transport ?? chooseTransport(options.config.smtpUrl, options.config.dataDir, app.log)
@@ -105,10 +120,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', ctx)
   app.decorate('mailer', mailer(ctx, transport, options.config.mailFrom, options.config.baseUrl, app.log, options.mailBudgetMs))
   app.decorate('runDueWork', () => runDueWork(ctx, app.log))
+  app.decorate('planDueBots', () => planDueTurns(ctx, DUE_WORK_LIMIT))
+  app.decorate('planWaitingBots', () => planWaitingTurns(ctx))
+  app.decorate('botsPlanned', () => plansSettled(ctx))
   const policy = options.webhookPolicy ?? webhookPolicy()
   app.decorate('deliverWebhooks', () => deliverWebhooks(ctx, { policy, log: app.log }))
   app.decorate('advanceSeries', () => advanceSeries(ctx, app.log))
+  // A change to a game answers once the bots it asked to play have planned, as when they planned in
+  // its transaction: a practice submission shows the next turn with the bots' programs in. Others'
+  // requests meanwhile are served, the planning being in the worker thread.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const gameId = (request.params as { gameId?: unknown } | undefined)?.gameId
+    if (request.method !== 'GET' && typeof gameId === 'string') await plansSettled(ctx, gameId)
+    return payload
+  })
   app.addHook('onClose', async () => {
+    // Plans in progress get a grace period to be stored (the database still open), then are abandoned.
+    await planner.stop()
     transport.close()
     await checkpointer?.stop()
     db.close()

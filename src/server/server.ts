@@ -42,6 +42,8 @@ async function main() {
   }
   const work = async () => {
     if (stopping) return
+    // The bots of turns about to close plan first, in the worker: the close then finds them in.
+    await step('bot plans', () => app.planDueBots())
     await step('due turns', () => app.runDueWork())
     await step('series', () => app.advanceSeries())
     await step('mail', () => app.mailer.deliver())
@@ -102,6 +104,8 @@ async function main() {
   // The planning preview's bundle is built now (about a second, once per change of its sources),
   // not on the first player's request; a failure is logged and retried by that request.
   browserBundle().catch((err: unknown) => app.log.error({ err }, 'the browser bundle could not be built'))
+  // Bot plans a stop or a crash left undone (services/bot-plans.ts), in the worker meanwhile.
+  app.planWaitingBots().catch((err: unknown) => app.log.error({ err }, 'bot plans left from the last run failed'))
   runTick()
 }
 

@@ -147,6 +147,8 @@ describe('series', () => {
       t.clock.now += HOUR
       t.app.runDueWork()
       t.app.advanceSeries()
+      // The bots plan in a worker thread: the turns just dealt are played once they are in.
+      await t.app.botsPlanned()
       ticks++
     }
     const series = (await gm.call('GET', `/api/v1/series/${id}`)).json

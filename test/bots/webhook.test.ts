@@ -68,6 +68,8 @@ describe('a webhook bot', () => {
       // The bot answers through the API in its own time; the clockwork closes the turn once it is in.
       for (let wait = 0; wait < 200 && !services.turns.submitters(turn.id).includes('P2'); wait++) await sleep(25)
       expect(services.turns.submitters(turn.id)).toContain('P2')
+      // The greedy bot's program comes from the worker thread it plans in, also in its own time.
+      await t.app.botsPlanned()
       expect(t.app.runDueWork().closed).toBe(1)
       turns++
     }

@@ -14,6 +14,7 @@ import type { Membership, ServiceContext } from '../services/context.js'
 import { createGame, invitation, invite, joinGame, listBoards, startGame } from '../services/games.js'
 import { membership, requireGm } from '../services/membership.js'
 import { gameView } from '../services/views.js'
+import { plansSettled } from '../services/bot-plans.js'
 import { createPracticeGame } from '../services/bots.js'
 import { BOT_LEVELS } from '../../bots/index.js'
 import { BOT_SEAT_FIELDS, chosenBots, createGameForm, practiceForm, displayNameForm, formValues, inviteForm, joinForm, reasonForm, ROBOT_COLOURS } from './forms.js'
@@ -94,6 +95,7 @@ export function gamePages(app: FastifyInstance, kit: PageKit) {
     if (parsed.success) {
       try {
         const game = createPracticeGame(ctx, user.id, { board: parsed.data.practiceBoard, bots: chosenBots(parsed.data) })
+        await plansSettled(ctx, game.id)
         return reply.redirect(`/games/${game.id}/turns/1/submit`, 303)
       } catch (err) {
         errors = appFieldErrors(err, 'practiceBoard')

@@ -27,6 +27,11 @@ export function botsRepository(db: Db) {
     invite_email = NULL, invite_token_hash = NULL, robot_leaves = 0 WHERE id = ? AND user_id IS NULL AND bot IS NULL`)
   const settings = db.prepare<[string], { missed_program_bot: string | null; practice: number }>('SELECT missed_program_bot, practice FROM games WHERE id = ?')
   const setSettings = db.prepare<[string | null, number, string]>('UPDATE games SET missed_program_bot = ?, practice = ? WHERE id = ?')
+  // Open turns with a bot seat that has sent no program (services/bot-plans.ts plans them again after a restart).
+  const openTurnsWaitingForBots = db.prepare<[], { id: number; game_id: string }>(`SELECT DISTINCT turns.id, turns.game_id FROM turns
+    JOIN seats ON seats.game_id = turns.game_id AND seats.bot IS NOT NULL AND seats.user_id IS NULL
+    WHERE turns.status = 'open' AND NOT EXISTS (SELECT 1 FROM submissions WHERE submissions.turn_id = turns.id AND submissions.player_id = seats.player_id)
+    ORDER BY turns.id`)
 
   const webhook = db.prepare<[string, string], WebhookRow>('SELECT * FROM webhooks WHERE game_id = ? AND player_id = ?')
   const putWebhook = db.prepare<[string, string, number, string, string, number]>(`INSERT INTO webhooks (game_id, player_id, user_id, url, secret, created_at)
@@ -71,6 +76,7 @@ export function botsRepository(db: Db) {
      JOIN games ON games.id = series_games.game_id WHERE series_id = ? ORDER BY position`)
 
   return {
+    openTurnsWaitingForBots: () => openTurnsWaitingForBots.all(),
     seatBot: (seatId: number, level: string, name: string, colour: string, now: number) => seatBot.run(level, name, colour, now, seatId).changes === 1,
     settings: (gameId: string) => settings.get(gameId),
     setSettings: (gameId: string, missedProgramBot: string | null, practice: boolean) => { setSettings.run(missedProgramBot, practice ? 1 : 0, gameId) },

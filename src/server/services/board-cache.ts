@@ -14,7 +14,7 @@
 // - to skip hashing a board's text on every call, each game remembers its board through a
 //   WeakRef (at most BOARD_CACHE_GAMES games), which keeps nothing alive by itself; a board that
 //   was let go but is still alive is kept again when its game asks for it (and counted again).
-import { compileBoard } from '../../engine/board.js'
+import { compileBoard, parseBoard } from '../../engine/board.js'
 import type { Board, BoardDefinition } from '../../engine/types.js'
 import { lruMap } from './lru.js'
 
@@ -54,4 +54,11 @@ export function boardCache(maxSquares = BOARD_CACHE_SQUARES, maxGames = BOARD_CA
     get boards() { return byText.size },
     get squares() { return byText.weight },
   }
+}
+
+/** A game's stored board file, parsed (it was checked when the game was created). */
+export function boardDefinition(game: { id: string; board_json: string }): BoardDefinition {
+  const parsed = parseBoard(JSON.parse(game.board_json), [], { stored: true })
+  if (!parsed.ok) throw new Error(`game ${game.id} holds a bad board: ${parsed.error}`)
+  return parsed.value
 }

@@ -1,11 +1,11 @@
 // Bot seats (issue 15), the part the game's own services call: bots placed in seats at creation,
-// their programs submitted in the transaction that deals a turn (with the webhook deliveries
-// queued there too), a bot for missed programs instead of R9, and whether a game is a practice
-// game. It imports no other service, so deal.ts, games.ts and turns.ts depend on it one way.
+// their programs asked for when a turn is dealt (planned in a worker thread, bot-plans.ts; the
+// webhook deliveries are queued in that transaction too), a bot for missed programs instead of R9,
+// and whether a game is a practice game. It imports no other service but bot-plans.ts (which
+// imports none), so deal.ts, games.ts and turns.ts depend on it one way.
 // A bot plays from its seat's own view (src/bots/seat-view.ts: its hand, never another's).
 import { botSeatName, type BotLevel } from '../../bots/index.js'
 import { seatOrders } from '../../bots/seat-decision.js'
-import { formatCard } from '../../engine/deck.js'
 import { fillMissingOrders } from '../../engine/program.js'
 import { needsProgram } from '../../engine/turn.js'
 import type { GameState, TurnOrders } from '../../engine/types.js'
@@ -13,7 +13,8 @@ import { badRequest, conflict } from '../errors.js'
 import type { GameRow, SeatRow } from '../repositories/games.js'
 import type { TurnRow } from '../repositories/turns.js'
 import type { ServiceContext } from './context.js'
-import { markIfEveryProgramIn } from './programs-in.js'
+import { botSeatsToPlay, insertBotProgram, planBotsSoon } from './bot-plans.js'
+import { failedPlanKey, markIfEveryProgramIn } from './programs-in.js'
 
 /** Colours bots take, the first one free at the table. */
 const BOT_COLOURS = ['grey', 'silver', 'teal', 'olive', 'maroon', 'navy', 'purple', 'orange', 'brown']
@@ -47,7 +48,7 @@ export function playOpenTurn(ctx: ServiceContext, game: GameRow, seat: SeatRow, 
   const turn = ctx.turns.current(game.id)
   if (turn?.status !== 'open') return
   const dealt = JSON.parse(turn.dealt_state_json) as GameState
-  if (!ctx.turns.submitters(turn.id).includes(seat.player_id)) submitBotProgram(ctx, game, turn, dealt, seat.player_id, level)
+  if (!planBotsSoon(ctx, turn) && !ctx.turns.submitters(turn.id).includes(seat.player_id)) submitBotProgram(ctx, game, turn, dealt, seat.player_id, level)
   markIfEveryProgramIn(ctx, game.id, turn.id, dealt)
 }
 
@@ -68,32 +69,41 @@ function botDecision(ctx: ServiceContext, game: GameRow, dealt: GameState, playe
   return seatOrders(ctx.board(game), dealt, player, level, game.seed)
 }
 
-export function submitBotProgram(ctx: ServiceContext, game: GameRow, turn: TurnRow, dealt: GameState, player: string, level: BotLevel): void {
+/** The bot's program for its seat, computed here, in the caller's transaction (no planner, or a close that cannot wait). */
+function submitBotProgram(ctx: ServiceContext, game: GameRow, turn: TurnRow, dealt: GameState, player: string, level: BotLevel): void {
   const robot = dealt.robots.find((r) => r.player === player)
   if (!robot || !needsProgram(robot)) return
-  const orders = botDecision(ctx, game, dealt, player, level)
-  ctx.turns.addSubmission({
-    turn_id: turn.id, player_id: player, user_id: null, cards_json: JSON.stringify(orders.cards.map(formatCard)),
-    reboot_next: orders.rebootNext ? 1 : 0, sacrifice_at: robot.sacrificeAt, double_wrench: robot.doubleWrench,
-    facing: orders.facing ?? null, submitted_at: ctx.now(),
-  })
+  insertBotProgram(ctx, turn.id, robot, botDecision(ctx, game, dealt, player, level))
 }
 
+/**
+ * Called by closeTurn before it resolves: a bot seat whose program is not in yet (its plan still in
+ * the worker when the turn came due) gets it now, the very program the worker would have stored,
+ * so a turn never closes without a bot's program because the worker was slow. A seat whose plan
+ * failed is left to R9's fill, as is one whose bot throws here.
+ */
+export function playMissingBots(ctx: ServiceContext, game: GameRow, turn: TurnRow, dealt: GameState): void {
+  for (const { robot, level } of botSeatsToPlay(ctx, turn, dealt)) {
+    if (ctx.botPlanning?.failed.has(failedPlanKey(turn.id, robot.player))) continue
+    try {
+      insertBotProgram(ctx, turn.id, robot, botDecision(ctx, game, dealt, robot.player, level))
+    } catch (err) {
+      ctx.botPlanning?.log.error({ err, turnId: turn.id, player: robot.player }, 'a bot failed to plan at the close: R9 fills its program')
+    }
+  }
+}
 
 /**
- * Called by openTurn, in the transaction that deals the turn: every bot seat submits its program,
- * and the webhooks of players whose robot plays are queued (never sent here: a slow bot server
- * must not hold up a turn).
+ * Called by openTurn, in the transaction that deals the turn: the bot seats' programs are asked for
+ * (planned once it has committed, bot-plans.ts), and the webhooks of players whose robot plays are
+ * queued (never sent here: a slow bot server must not hold up a turn).
  */
 export function afterDeal(ctx: ServiceContext, game: GameRow, turn: TurnRow, dealt: GameState): void {
-  let bots = false
-  for (const seat of ctx.games.seats(game.id)) {
-    const level = seatBot(seat)
-    if (!level) continue
-    bots = true
-    submitBotProgram(ctx, game, turn, dealt, seat.player_id, level)
+  const bots = ctx.games.seats(game.id).filter((seat) => seatBot(seat))
+  if (bots.length > 0 && !planBotsSoon(ctx, turn)) {
+    for (const seat of bots) submitBotProgram(ctx, game, turn, dealt, seat.player_id, seatBot(seat)!)
+    markIfEveryProgramIn(ctx, game.id, turn.id, dealt)
   }
-  if (bots) markIfEveryProgramIn(ctx, game.id, turn.id, dealt)
   // The bot protocol (services/webhooks.ts sends them): a delivery for each webhook whose player's robot plays.
   for (const hook of ctx.bots.webhooksOf(game.id)) {
     const robot = dealt.robots.find((r) => r.player === hook.player_id)

@@ -1,7 +1,6 @@
 // What every service works with: the database and its repositories, the clock, links, and the
 // test-only crash hook. Services are plain functions of this context.
-import { parseBoard } from '../../engine/board.js'
-import type { Board, BoardDefinition } from '../../engine/types.js'
+import type { Board } from '../../engine/types.js'
 import type { Db } from '../plugins/db.js'
 import { botsRepository } from '../repositories/bots.js'
 import { gamesRepository, type GameRow, type SeatRow } from '../repositories/games.js'
@@ -10,7 +9,8 @@ import { messagesRepository } from '../repositories/messages.js'
 import { outboxRepository, type NewMail } from '../repositories/outbox.js'
 import { turnsRepository } from '../repositories/turns.js'
 import { usersRepository, type UserRow } from '../repositories/users.js'
-import { boardCache } from './board-cache.js'
+import { boardCache, boardDefinition } from './board-cache.js'
+import type { BotPlanning } from './bot-plans.js'
 import { groupCommit } from './group-commit.js'
 import { submissionContexts } from './submission-context.js'
 
@@ -27,6 +27,8 @@ export interface ServiceOptions {
   mailDomain?: string
   /** BOARD_CACHE_SQUARES: how many squares the compiled boards kept may hold together (board-cache.ts). */
   boardCacheSquares?: number
+  /** Bot seats' programs planned in a worker thread (bot-plans.ts); without it, in the transaction that deals. */
+  botPlanning?: BotPlanning
 }
 
 export function createContext(options: ServiceOptions) {
@@ -72,11 +74,7 @@ export function createContext(options: ServiceOptions) {
 }
 export type ServiceContext = ReturnType<typeof createContext>
 
-export function boardDefinition(game: GameRow): BoardDefinition {
-  const parsed = parseBoard(JSON.parse(game.board_json), [], { stored: true })
-  if (!parsed.ok) throw new Error(`game ${game.id} holds a bad board: ${parsed.error}`)
-  return parsed.value
-}
+export { boardDefinition }
 
 /** Who is looking: a signed-in person (maybe through an API token limited to one game), or nobody. */
 export interface Viewer {

@@ -15,7 +15,7 @@ import type { submissionRequest } from '../schemas.js'
 import { reportNames, type Membership, type ServiceContext, type Viewer } from './context.js'
 import { dealtState, mustSubmit, openTurn, submitPath } from './deal.js'
 import { requireGm } from './membership.js'
-import { missedProgramFill } from './bot-seats.js'
+import { missedProgramFill, playMissingBots } from './bot-seats.js'
 import { correctionsOf } from './corrections.js'
 import { invalidatePublishedTurn } from './published-turns.js'
 import { lruMap } from './lru.js'
@@ -162,6 +162,7 @@ export function closeTurn(ctx: ServiceContext, turnId: number): boolean {
     const now = ctx.now()
     if (!ctx.turns.markDraft(turnId, now, now + game.review_window_ms)) return false
     const turn = ctx.turns.byId(turnId)!
+    playMissingBots(ctx, game, turn, dealtState(turn))
     const result = resolveDraft(ctx, game, turn)
     ctx.crash('close-turn')
     if (game.review_window_ms === 0) {

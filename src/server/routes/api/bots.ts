@@ -1,6 +1,7 @@
 // Bots (issue 15): seat a bot, practice games, webhooks for the bot protocol, and series.
 import type { FastifyInstance } from 'fastify'
 import { gameIdParams, practiceRequest, seatBotRequest, seatParams, seriesParams, seriesRequest, seriesStopRequest, webhookRequest } from '../../schemas.js'
+import { plansSettled } from '../../services/bot-plans.js'
 import { createPracticeGame, openSeatForBot, seatBotByGm } from '../../services/bots.js'
 import type { ServiceContext } from '../../services/context.js'
 import { membership } from '../../services/membership.js'
@@ -24,7 +25,12 @@ export function botRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteReg
   r.define(app, {
     method: 'POST', url: '/practice', tag: 'games', auth: 'user', status: 201, body: practiceRequest,
     summary: 'Start a practice game against bots alone: no mail, each turn closes as soon as your program is in',
-    handler: ({ user, body, viewer }) => gameView(ctx, membership(ctx, createPracticeGame(ctx, user.id, body).id, viewer)),
+    handler: async ({ user, body, viewer }) => {
+      const game = createPracticeGame(ctx, user.id, body)
+      // The first turn shown with its bots' programs in (planned in the worker meanwhile).
+      await plansSettled(ctx, game.id)
+      return gameView(ctx, membership(ctx, game.id, viewer))
+    },
   })
   r.define(app, {
     method: 'GET', url: '/games/:gameId/webhook', tag: 'bots', auth: 'user', params: gameIdParams,
