@@ -10,7 +10,7 @@ import { installErrorHandling } from './errors.js'
 import { openDatabase, type Db } from './plugins/db.js'
 import { startCheckpointer } from './plugins/checkpointer.js'
 import { startBotPlanner } from './plugins/bot-planner.js'
-import { botPlanning, planDueTurns, plansSettled, planWaitingTurns, type BotPlanHooks } from './services/bot-plans.js'
+import { botPlanning, planDueTurns, plansPending, plansSettled, planWaitingTurns, type BotPlanHooks } from './services/bot-plans.js'
 import { closeTurn } from './services/turns.js'
 import { chooseTransport, mailer, type Mailer } from './plugins/mail.js'
 import { registerSecurityHeaders } from './plugins/security-headers.js'
@@ -129,10 +129,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A change to a game answers once the bots it asked to play have planned, as when they planned in
   // its transaction: a practice submission shows the next turn with the bots' programs in. Others'
   // requests meanwhile are served, the planning being in the worker thread.
-  app.addHook('onSend', async (request, _reply, payload) => {
+  // Not an async hook: every submission passes here, and almost always no plan is under way.
+  app.addHook('onSend', (request, _reply, payload, done) => {
     const gameId = (request.params as { gameId?: unknown } | undefined)?.gameId
-    if (request.method !== 'GET' && typeof gameId === 'string') await plansSettled(ctx, gameId)
-    return payload
+    if (request.method === 'GET' || typeof gameId !== 'string' || !plansPending(ctx, gameId)) return done(null, payload)
+    plansSettled(ctx, gameId).then(() => done(null, payload), (err: Error) => done(err))
   })
   app.addHook('onClose', async () => {
     // Plans in progress get a grace period to be stored (the database still open), then are abandoned.

@@ -164,6 +164,12 @@ function turnComplete(ctx: ServiceContext, turnId: number, dealtJson: string, de
   return ctx.bots.settings(turn.game_id)?.practice === 1 && ctx.turns.byId(turnId)!.programs_in === 1
 }
 
+/** Whether a plan for a turn of `gameId` is under way (what plansSettled would wait for), without waiting. */
+export function plansPending(ctx: ServiceContext, gameId: string): boolean {
+  for (const entry of ctx.botPlanning?.inFlight.values() ?? []) if (entry.gameId === gameId) return true
+  return false
+}
+
 /**
  * Waits until no plan of the game (of any game without `gameId`) is under way; a practice turn
  * closed by its bots' plans deals the next, planned in turn. A request that dealt a turn answers
