@@ -151,8 +151,10 @@ describe('webhook URLs (server-side request forgery)', () => {
       'http://[0::0:1]/', 'http://[::0]/',
     ]) expect(webhookUrlProblem(url, production), url).not.toBeNull()
     for (const ip of ['64:ff9b::a9fe:a9fe', '2002:a00:1::1', '::7f00:1', '::ffff:0:a00:1', 'fec0::1', '0:0:0:0:0:0:0:1']) expect(isPrivateAddress(ip), ip).toBe(true)
+    // Teredo (2001::/32) tunnels to an IPv4 host it hides; documentation and protocol ranges reach no bot.
+    for (const ip of ['2001:0:4136:e378:8000:63bf:3fff:fdd2', '2001:db8::1', '192.0.2.10', '198.51.100.7', '203.0.113.9', '192.0.0.8']) expect(isPrivateAddress(ip), ip).toBe(true)
     // Their public counterparts stay allowed.
-    for (const ip of ['64:ff9b::5db8:d822', '2002:5db8:d822::1', '2a00:1450:4001:80b::200e']) expect(isPrivateAddress(ip), ip).toBe(false)
+    for (const ip of ['64:ff9b::5db8:d822', '2002:5db8:d822::1', '2a00:1450:4001:80b::200e', '2001:4860:4860::8888', '192.0.3.1', '198.51.99.1', '203.0.114.1']) expect(isPrivateAddress(ip), ip).toBe(false)
   })
 
   it('allows them in production only with BOTWARS_WEBHOOK_ALLOW_PRIVATE=1, and outside production', () => {
