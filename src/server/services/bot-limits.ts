@@ -1,7 +1,7 @@
-// How many bot games one person may run at a time. Built-in bots decide on the server's one
-// thread: a practice turn with seven strong bots costs about a second of CPU in the request that
-// sends the person's program, and a series of bots plays itself from the clockwork, turn after
-// turn. Without a bound one account could start thousands and keep the server busy for everyone.
+// How many bot games one person may run at a time. Built-in bots plan in one worker thread
+// (plugins/bot-planner.ts): a practice turn with seven strong bots costs it about a second of CPU,
+// and a series of bots plays itself from the clockwork, turn after turn. Without a bound one
+// account could start thousands, and every other game's bots would wait behind theirs.
 import { rateLimited } from '../errors.js'
 import type { ServiceContext } from './context.js'
 
