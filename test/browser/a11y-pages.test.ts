@@ -135,6 +135,8 @@ describe.skipIf(!hasChromium)('accessibility of the other pages in Chromium', ()
     // A newcomer asked for a display name sends none.
     const newcomer = await pageFor(stack, await signIn(stack.app, 'newcomer@example.org'), { phone: true, axe: true })
     await go(newcomer, () => newcomer.goto(`${stack.origin}/`))
+    // The page's title heading comes first, the question under it (a screen reader lists headings in order).
+    expect(await newcomer.locator('main').getByRole('heading').first().evaluate((h) => [h.tagName, h.textContent])).toEqual(['H1', 'My games'])
     await newcomer.locator('#displayName').fill(' ')
     await go(newcomer, () => newcomer.getByRole('button', { name: 'Save my name' }).click())
     expect(await newcomer.title()).toMatch(/^Error: /)
