@@ -5,7 +5,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { isPrivateAddress, signature, webhookPolicy, webhookUrlProblem } from '../../src/server/services/webhooks.js'
+import { isPrivateAddress } from '../../src/server/services/private-addresses.js'
+import { signature, webhookPolicy, webhookUrlProblem } from '../../src/server/services/webhooks.js'
 import { DAY, inviteToken, PLAYERS, signIn, testApp, type TestApp } from '../server/helpers.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))

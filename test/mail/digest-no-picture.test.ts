@@ -3,18 +3,16 @@
 // review: the digest reader was pointed at "the attached picture", which was not there.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { preferencesRepository } from '../../src/server/mail/preferences.js'
-import { DAY, testApp, type TestApp } from '../server/helpers.js'
-import { startSmtp } from '../server/smtp.js'
+import { DAY, type TestApp } from '../server/helpers.js'
 import { playTurn, startedGame } from '../gm/helpers.js'
+import { mailWorld, type MailWorld } from './helpers.js'
 
 const ANN = 'ann@example.org'
-let smtp: Awaited<ReturnType<typeof startSmtp>>
+let world: MailWorld
+let smtp: MailWorld['smtp']
 let t: TestApp
-beforeAll(async () => {
-  smtp = await startSmtp()
-  t = await testApp({ smtpUrl: smtp.url })
-})
-afterAll(async () => { await t.close(); await smtp.close() })
+beforeAll(async () => { world = await mailWorld(); ({ t, smtp } = world) })
+afterAll(async () => { await world.close() })
 
 it('a digest says no picture is attached, and links the report that shows the board', async () => {
   const g = await startedGame(t.app)

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { preferencesRepository, unsubscribePath } from '../../src/server/mail/preferences.js'
 import { retryDelay } from '../../src/server/mail/worker.js'
-import { DAY, testApp, type TestApp } from '../server/helpers.js'
+import { testApp, type TestApp } from '../server/helpers.js'
 import { startSmtp } from '../server/smtp.js'
 import { startedGame } from '../gm/helpers.js'
 
@@ -36,5 +36,4 @@ it('a turn mail still in the outbox is not sent after its reader unsubscribed', 
   await t.app.mailer.deliver()
   expect(smtp.received.some((m) => m.to.includes('ann@example.org'))).toBe(true) // the worker did run
   expect(smtp.received.filter((m) => m.to.includes(CID) && m.subject.startsWith('Turn')).map((m) => m.subject)).toEqual([])
-  void DAY
 })

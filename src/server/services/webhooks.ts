@@ -19,8 +19,6 @@ import { isPrivateAddress } from './private-addresses.js'
 import { otherProtocolPort, postWebhook } from './webhook-post.js'
 import { gameView } from './views.js'
 
-export { isPrivateAddress }
-
 export const SIGNATURE_HEADER = 'x-botwars-signature'
 export const DELIVERY_TIMEOUT_MS = 5_000
 const LEASE_MS = 60_000
