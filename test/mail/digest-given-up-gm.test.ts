@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { preferencesRepository } from '../../src/server/mail/preferences.js'
 import { DAY, HOUR, PLAYERS, setUpGame, type Client } from '../server/helpers.js'
 import { startSmtp } from '../server/smtp.js'
-import { mailWorld, type MailWorld } from './helpers.js'
+import { mailWorld, undeliveredOn as consoleRows, type MailWorld } from './helpers.js'
 
 const [ANN, BOB, CID] = PLAYERS as [typeof PLAYERS[0], typeof PLAYERS[0], typeof PLAYERS[0]]
 const REFUSED = new Set([ANN.email, BOB.email])
@@ -22,16 +22,7 @@ async function started(game: { gm: Client; gameId: string }) {
   if (res.status !== 200) throw new Error(`start: ${res.status} ${res.text}`)
 }
 
-/** The rows of the console's "Mail that could not be delivered" table: recipient, subject and why. */
-async function undeliveredOn(game: { gm: Client; gameId: string }) {
-  const page = await w.t.app.inject({ method: 'GET', url: `/games/${game.gameId}/gm`, headers: { cookie: game.gm.headers.cookie! } })
-  expect(page.statusCode).toBe(200)
-  const table = /<table class="undelivered">([\s\S]*?)<\/table>/.exec(page.body)?.[1] ?? ''
-  const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&#34;/g, '"').trim()
-  const rows = [...table.matchAll(/<tr><td>([\s\S]*?)<\/td><td>([\s\S]*?)<\/td><td[^>]*>[\s\S]*?<\/td><td[^>]*>([\s\S]*?)<\/td><\/tr>/g)]
-    .map((m) => ({ to: text(m[1]!), subject: text(m[2]!), why: text(m[3]!) }))
-  return { body: page.body, rows }
-}
+const undeliveredOn = (game: { gm: Client; gameId: string }) => consoleRows(w.t.app, game)
 
 beforeAll(async () => {
   w = await mailWorld()

@@ -36,6 +36,17 @@ export async function firstCards(c: Client, gameId: string, turn: number): Promi
 export const mailsTo = (smtp: MailWorld['smtp'], email: string) => smtp.received.filter((m) => m.to.includes(email))
 export const lastTo = (smtp: MailWorld['smtp'], email: string): Received => mailsTo(smtp, email).at(-1)!
 
+/** The rows of a GM console's "Mail that could not be delivered" table (recipient, subject, why), and the whole page. */
+export async function undeliveredOn(app: FastifyInstance, game: { gm: Client; gameId: string }) {
+  const page = await app.inject({ method: 'GET', url: `/games/${game.gameId}/gm`, headers: { cookie: game.gm.headers.cookie! } })
+  if (page.statusCode !== 200) throw new Error(`GM console: ${page.statusCode} ${page.body}`)
+  const table = /<table class="undelivered">([\s\S]*?)<\/table>/.exec(page.body)?.[1] ?? ''
+  const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&#34;/g, '"').trim()
+  const rows = [...table.matchAll(/<tr><td>([\s\S]*?)<\/td><td>([\s\S]*?)<\/td><td[^>]*>[\s\S]*?<\/td><td[^>]*>([\s\S]*?)<\/td><\/tr>/g)]
+    .map((m) => ({ to: text(m[1]!), subject: text(m[2]!), why: text(m[3]!) }))
+  return { body: page.body, rows }
+}
+
 /** Sends mail to the built-in SMTP listener on `port`, as a player's mail program would (raw or structured). */
 export async function sendToListener(port: number, message: SendMailOptions & { envelope?: { from: string; to: string[] } }) {
   const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true })

@@ -105,7 +105,7 @@ describe('a rollback and a digest made but not sent', () => {
     expect(outbox.digestParts(digest.id)).toHaveLength(1)
     // As the worker leaves it when it gives up (mail/worker.ts): claimed, then undeliverable.
     db.prepare("UPDATE outbox SET status = 'sending' WHERE id = ?").run(digest.id)
-    outbox.markUndeliverable(digest.id, '550 no such mailbox')
+    outbox.markUndeliverable(digest.id, { as: 'refused', error: '550 no such mailbox', replyCode: '550' })
     expect(digestRow('dee@example.org')!.status).toBe('failed')
     expect(outbox.digestParts(digest.id)).toEqual([])
   })

@@ -30,11 +30,13 @@ function headersOnly(raw: Buffer, to: string[]): Received {
 
 /**
  * `refuse`: recipients the server answers with a permanent 550 (no such mailbox), as real ones do.
+ * `refuseData`: a message's own refusal text, if the server refuses it (550) once its data has
+ * arrived, as a content filter does; real ones may quote the message in it.
  * `parse: false`: keep only the envelope and headers of each message (volume tests).
  * `hold`: called with each message's recipients once its data has arrived; the server answers only
  * when the promise it returns settles (accepted, or refused with its error): a send in flight.
  */
-export async function startSmtp(port = 0, options: { refuse?: (address: string) => boolean; parse?: boolean; hold?: (to: string[]) => Promise<void> } = {}) {
+export async function startSmtp(port = 0, options: { refuse?: (address: string) => boolean; refuseData?: (mail: Received) => string | undefined; parse?: boolean; hold?: (to: string[]) => Promise<void> } = {}) {
   const received: Received[] = []
   const server = new SMTPServer({
     authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
@@ -50,6 +52,8 @@ export async function startSmtp(port = 0, options: { refuse?: (address: string) 
         const raw = Buffer.concat(chunks)
         ;(options.parse === false ? Promise.resolve(headersOnly(raw, to)) : decode(raw, to)).then(async (mail) => {
           await options.hold?.(to)
+          const refusal = options.refuseData?.(mail)
+          if (refusal !== undefined) return callback(Object.assign(new Error(refusal), { responseCode: 550 }))
           received.push(mail)
           callback()
         }).catch(callback)

@@ -23,6 +23,18 @@ export function isPermanentRefusal(err: unknown): boolean {
   return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && (code === 'EENVELOPE' || code === 'EMESSAGE')
 }
 
+/**
+ * The mail server's reply code of a failed send, with its enhanced status if it gave one (e.g.
+ * '550 5.7.1'), and none of its text; null when no server answered (a connection failure).
+ */
+export function replyCodeOf(err: unknown): string | null {
+  if (typeof err !== 'object' || err === null) return null
+  const { responseCode, response } = err as { responseCode?: unknown; response?: unknown }
+  if (typeof responseCode !== 'number' || !Number.isInteger(responseCode) || responseCode < 200 || responseCode > 599) return null
+  const enhanced = typeof response === 'string' ? /^\d{3}[ -]([245]\.\d{1,3}\.\d{1,3})(?=\s|$)/.exec(response)?.[1] : undefined
+  return enhanced ? `${responseCode} ${enhanced}` : String(responseCode)
+}
+
 export function retryDelay(attempts: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1))
 }
@@ -48,12 +60,12 @@ export async function deliverDueMail(deps: MailWorkerDeps, now: () => number, li
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err)
       if (isPermanentRefusal(err)) {
-        deps.outbox.markUndeliverable(row.id, message)
+        deps.outbox.markUndeliverable(row.id, { as: 'refused', error: message, replyCode: replyCodeOf(err) })
         deps.log.warn({ outboxId: row.id, to: row.recipient, err: message }, 'mail refused for good; not retried')
         continue // about this message only: the others may go
       }
       if (now() - row.created_at >= GIVE_UP_AFTER_MS) {
-        deps.outbox.markUndeliverable(row.id, `not sent for ${GIVE_UP_AFTER_MS / 86_400_000} days; last error: ${message}`)
+        deps.outbox.markUndeliverable(row.id, { as: 'expired', error: `not sent for ${GIVE_UP_AFTER_MS / 86_400_000} days; last error: ${message}`, replyCode: replyCodeOf(err) })
         deps.log.warn({ outboxId: row.id, attempts: row.attempts, err: message }, 'mail given up after days of failures')
       } else {
         deps.outbox.markFailed(row.id, now() + retryDelay(row.attempts), message)

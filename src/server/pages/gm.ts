@@ -17,6 +17,7 @@ import { appFieldErrors, sentence, zodFieldErrors, type PageKit } from './kit.js
 import { closeNow, parseHours } from './services.js'
 import { cardView } from './turns.js'
 import { GM_JOB_ACTIONS, GM_JOB_DONE_OF, gmJobModel, runGmJobAction, type GmJobAction } from './gm-job.js'
+import { undeliveredReason } from '../mail/undelivered.js'
 import { checkExpectedTurn } from '../services/turn-version.js'
 import { PREVIEW_ACTION, PREVIEW_DONE_KEY, runPreviewAction } from './gm-preview.js'
 
@@ -52,10 +53,10 @@ export function gmPages(app: FastifyInstance, kit: PageKit): void {
       programs: turn?.programs ? Object.entries(turn.programs).map(([player, p]) => ({ player, name: names[player] ?? player, ...p, cardViews: p.cards.map(cardView) })) : null,
       history: historyView(ctx, m.game, { isGm: true }).reverse(), problem, done: done ? DONE[done] ?? null : null,
       // Mail the server gave up on (mail/worker.ts): the GM is who can reach that player otherwise.
-      // Of a digest, only this game's parts: the digest itself may be about other games.
+      // Of a digest, only this game's parts and no words of the mail server's: the digest itself
+      // may be about other games (mail/undelivered.ts).
       undelivered: ctx.outbox.failedForGame(m.game.id).map((row) => ({
-        to: row.recipient, subject: row.subject, at: row.created_at,
-        error: `${row.in_digest ? 'In their daily digest: ' : ''}${row.last_error ?? ''}`,
+        to: row.recipient, subject: row.subject, at: row.created_at, error: undeliveredReason(row),
       })),
       job: gmJobModel(ctx, m, kit.user(request).id),
     }, problem ? 400 : 200)

@@ -9,6 +9,7 @@ export interface OutboxRow {
   id: number; kind: string; game_id: string | null; recipient: string; subject: string; body: string
   status: 'pending' | 'sending' | 'sent' | 'failed'; attempts: number; next_attempt_at: number; lease_until: number | null
   last_error: string | null; created_at: number; sent_at: number | null
+  given_up_as: GivenUpAs | null; reply_code: string | null
   html: string | null; headers_json: string | null; picture_json: string | null; rests_on_turn: number | null
 }
 
@@ -28,11 +29,24 @@ export interface NewMail {
   restsOnTurn?: number
 }
 
+/** How a mail was given up for good (migration 049): refused by the mail server, or not sent for days. */
+export type GivenUpAs = 'refused' | 'expired'
+
+/**
+ * A mail given up for good (mail/worker.ts): the server's whole error text, for the operator, and
+ * what of it any GM may see, the way it was given up and the server's reply code (migration 049).
+ */
+export interface GiveUp { as: GivenUpAs; error: string; replyCode: string | null }
+
 /**
  * A mail given up for good, as its game's GM sees it: a mail of that game, or one of that game's
  * parts of a digest (`in_digest`), with the part's own subject and queue time (migration 046).
+ * `given_up_as` is null for a mail given up before migration 049.
  */
-export interface UndeliveredMail { recipient: string; subject: string; last_error: string | null; created_at: number; in_digest: 0 | 1 }
+export interface UndeliveredMail {
+  recipient: string; subject: string; last_error: string | null; created_at: number; in_digest: 0 | 1
+  given_up_as: GivenUpAs | null; reply_code: string | null
+}
 
 /** A held mail of someone who wants a daily digest; `digest_id` is the queued digest it went into (migration 043). */
 export interface DigestRow {
@@ -94,14 +108,15 @@ export function outboxRepository(db: Db) {
     SET status = 'sent', sent_at = ?, subject = ?, body = ?, game_id = ?, lease_until = NULL, last_error = NULL
     WHERE id = ? AND status = 'sending'`)
   const failed = db.prepare<[number, string, number]>("UPDATE outbox SET status = 'pending', next_attempt_at = ?, last_error = ?, lease_until = NULL WHERE id = ? AND status = 'sending'")
-  const undeliverable = db.prepare<[string, number]>("UPDATE outbox SET status = 'failed', last_error = ?, lease_until = NULL WHERE id = ? AND status = 'sending'")
+  const undeliverable = db.prepare<[string, GivenUpAs, string | null, number]>(`UPDATE outbox
+    SET status = 'failed', last_error = ?, given_up_as = ?, reply_code = ?, lease_until = NULL WHERE id = ? AND status = 'sending'`)
   // A digest given up is listed by its parts of this game, never by its own subject and text, which
   // may name other games; one given up before migration 046 kept none and is listed as it was.
   const failedForGame = db.prepare<[string, string], UndeliveredMail>(`
-    SELECT recipient, subject, last_error, created_at, 0 AS in_digest, id AS outbox_id, 0 AS part FROM outbox
+    SELECT recipient, subject, last_error, created_at, 0 AS in_digest, given_up_as, reply_code, id AS outbox_id, 0 AS part FROM outbox
     WHERE game_id = ? AND status = 'failed' AND NOT EXISTS (SELECT 1 FROM undelivered_digest_parts WHERE digest_id = outbox.id)
     UNION ALL
-    SELECT outbox.recipient, parts.subject, outbox.last_error, parts.created_at, 1, outbox.id, parts.rowid
+    SELECT outbox.recipient, parts.subject, outbox.last_error, parts.created_at, 1, outbox.given_up_as, outbox.reply_code, outbox.id, parts.rowid
     FROM undelivered_digest_parts AS parts JOIN outbox ON outbox.id = parts.digest_id
     WHERE parts.game_id = ? AND outbox.status = 'failed'
     ORDER BY outbox_id, part`)
@@ -185,8 +200,8 @@ export function outboxRepository(db: Db) {
      * Gives a message up for good (it stays, with its error, for the GM to see); of a digest, what
      * each game it covered had in it is kept for that game's GM (migration 046).
      */
-    markUndeliverable: db.transaction((id: number, error: string) => {
-      if (undeliverable.run(error.slice(0, 500), id).changes === 0) return
+    markUndeliverable: db.transaction((id: number, giveUp: GiveUp) => {
+      if (undeliverable.run(giveUp.error.slice(0, 500), giveUp.as, giveUp.replyCode, id).changes === 0) return
       keepGameParts.run(id)
       dropParts.run(id)
     }),
