@@ -199,6 +199,32 @@ describe('stopping a series', () => {
   })
 })
 
+describe('a series whose games are all played', () => {
+  // Its last game has ended and the clockwork has not yet looked at it: it is finished, not stopped
+  // (test/server/series-stop-race.test.ts lands the stop in the clockwork's own step).
+  const PLAYED_OUT = 'the series has already played its last game: it ends as finished'
+
+  it('refuses its GM\'s stop, from the API and the page alike, saying why; the clockwork then finishes it', async () => {
+    const id = await newSeries(gm, { ...CUP, boards: ['training-floor'], seats: ['greedy', 'random'] })
+    expect((await gm.call('POST', `/api/v1/games/${await currentGame(id)}/end`, { reason: 'played' })).status).toBe(200)
+    const before = rowsOf(id)
+    for (const when of ['now', 'after-game']) {
+      const res = await stop(gm, id, { when, reason: 'enough' })
+      expect([res.status, res.json.message]).toEqual([409, PLAYED_OUT])
+    }
+    const page = `/series/${id}`
+    const refused = await browser(t.app, gm).submit(page, `${page}/stop`, { when: 'now', reason: 'enough', confirm: 'on' })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toContain(PLAYED_OUT.replace(/^t/, 'T'))
+    expect(rowsOf(id)).toBe(before)
+
+    t.app.advanceSeries()
+    const finished = await seriesOf(id)
+    expect([finished.status, finished.stop, finished.endedAt !== null]).toEqual(['finished', null, true])
+    expect((await stop(gm, id, { when: 'now', reason: 'again' })).json.message).toBe('the series is finished')
+  })
+})
+
 describe('the series page\'s stop form', () => {
   it('asks for the tick, then stops the series and shows it stopped with its standings', async () => {
     const id = await newSeries(gm, { ...CUP, seats: ['greedy', 'random'] })

@@ -22,11 +22,11 @@ beforeAll(async () => {
 })
 afterAll(async () => { other.close(); await t.close() })
 
-/** A two-game series of bots whose first game has just ended: the next tick would start game 2. */
-function seriesBetweenGames(name: string) {
+/** A series of bots (two games unless told) whose first game has just ended: the next tick starts game 2, or finishes a one-game series. */
+function seriesBetweenGames(name: string, boards = ['training-floor', 'training-floor']) {
   const ctx = t.app.services
   const gm = user(ctx, 'gm@example.org', 'Gemma')
-  const series = createSeries(ctx, gm.id, { name, boards: ['training-floor', 'training-floor'], seats: ['random', 'random'], rounds: 1, turnLengthHours: 24 })
+  const series = createSeries(ctx, gm.id, { name, boards, seats: ['random', 'random'], rounds: 1, turnLengthHours: 24 })
   const first = ctx.bots.seriesGames(series.id)[0]!
   endWithPlacings(ctx, membership(ctx, first.game_id, { user: gm }), 'next one')
   return { ctx, gm, series }
@@ -46,6 +46,25 @@ it('starts no game for a series stopped after the clockwork listed it as running
   expect(started).toBe(0)
   expect(ctx.bots.seriesGames(series.id)).toHaveLength(1)
   expect(ctx.bots.series(series.id)!.status).toBe('stopped')
+})
+
+it('refuses a stop that lands after the last game ended and before the clockwork finishes the series: it finishes', () => {
+  const { ctx, gm, series } = seriesBetweenGames('Played out', ['training-floor'])
+  let refusal: unknown = null
+  interfere = (point) => {
+    if (point !== 'series-listed' || refusal) return
+    try {
+      stopSeries(ctx, series.id, gm.id, 'now', 'the GM stopped it meanwhile')
+      refusal = 'none'
+    } catch (err) {
+      refusal = err
+    }
+  }
+  t.app.advanceSeries()
+  interfere = null
+  expect(refusal).toMatchObject({ statusCode: 409, message: 'the series has already played its last game: it ends as finished' })
+  const after = ctx.bots.series(series.id)!
+  expect([after.status, after.stop_when, after.stop_reason]).toEqual(['finished', null, null])
 })
 
 it('makes a stop from another process wait while the clockwork checks and starts the next game', () => {

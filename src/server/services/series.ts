@@ -121,14 +121,19 @@ const isOver = (status: string) => status === 'finished' || status === 'abandone
  * starting the next; until then it holds its place under the limit (bot-limits.ts), as its game
  * still plays. "now": that game is abandoned by the GM console's own abandonGame, whose game-over
  * mail tells its players, and the series stops at once. A series between games stops at once.
+ * One whose last game is over is refused (409): it is finished, not stopped.
  */
 export function stopSeries(ctx: ServiceContext, seriesId: string, userId: number, when: SeriesStopWhen, reason: string): void {
   ctx.write(() => {
     const series = seriesOfGm(ctx, seriesId, userId)
     if (series.status !== 'running') throw conflict(`the series is ${series.status}`)
+    const games = ctx.bots.seriesGames(series.id)
+    const last = games.at(-1)
+    // Its last game over and the clockwork (advanceOne) not there yet: a series whose games are all
+    // played is finished, as it would be a tick later; a stop would record it as cut short.
+    if (games.length >= series.games_total && last && isOver(last.status)) throw conflict('the series has already played its last game: it ends as finished')
     if (when === 'after-game' && series.stop_when === 'after-game') throw conflict('the series already stops after the game in progress')
     ctx.bots.askSeriesStop(series.id, when, reason, ctx.now())
-    const last = ctx.bots.seriesGames(series.id).at(-1)
     const playing = last && !isOver(last.status) ? last : undefined
     if (playing && when === 'now') {
       abandonGame(ctx, membership(ctx, playing.game_id, { user: ctx.users.byId(userId)! }), `series "${series.name}" stopped: ${reason}`)
