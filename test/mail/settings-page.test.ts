@@ -1,9 +1,11 @@
 // The mail settings page and the unsubscribe page in Chromium, as a person uses them: sign in
 // by the mailed link, choose a daily digest; then open a mail's unsubscribe link (it only asks)
-// and press the button. Screenshots in artifacts/screenshots/ (looked at).
+// and press the button. A tampered form comes back refused with the error focused and nothing
+// ticked she did not send. Screenshots in artifacts/screenshots/ (looked at).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { preferencesRepository, unsubscribePath } from '../../src/server/mail/preferences.js'
 import { hasChromium, startStack, type Stack } from '../browser/harness.js'
+import { go, signIn } from '../browser/steps.js'
 
 const ANN = 'ann@example.org'
 
@@ -37,5 +39,25 @@ describe.skipIf(!hasChromium)('mail settings in Chromium', () => {
     expect(await page.locator('h1').innerText()).toBe('BotWars mail stopped')
     expect(prefs.modeOf(ANN)).toBe('none')
     await stack.shot(page, 'mail-unsubscribed')
+  })
+
+  it('shows a tampered form refused, the error focused, her choice unchanged and nothing ticked she did not send', { timeout: 120_000 }, async () => {
+    const BOB = 'bob@example.org'
+    const page = await (await stack.context({ javaScript: true })).newPage()
+    await page.goto(`${stack.origin}/settings/mail`)
+    await signIn(stack, page, BOB)
+    await page.locator('label[for="mode-digest"]').click()
+    await go(page, () => page.getByRole('button', { name: 'Save' }).click())
+    // Someone edits the page: the "none" choice now sends a mode there is not.
+    await page.locator('#mode-none').evaluate((radio) => { (radio as unknown as { value: string }).value = 'weekly' })
+    await page.locator('label[for="mode-none"]').click()
+    await go(page, () => page.getByRole('button', { name: 'Save' }).click())
+    expect(await page.title()).toMatch(/^Error: Mail settings/)
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('error-summary')
+    expect(await page.locator('#error-summary').innerText()).toContain('Choose one of the three.')
+    for (const mode of ['every', 'digest', 'none']) expect(await page.locator(`#mode-${mode}`).isChecked()).toBe(false)
+    expect(await page.locator('main').innerText()).toContain('Your setting is unchanged: One digest of my games a day.')
+    await stack.shot(page, 'mail-settings-refused')
+    expect(preferencesRepository(stack.app.services.db).modeOf(BOB)).toBe('digest')
   })
 })

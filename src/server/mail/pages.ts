@@ -5,6 +5,7 @@
 // HMAC of the address (mail/preferences.ts): it authorises, so those POSTs need no CSRF token.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { formValues } from '../pages/forms.js'
 import type { PageKit } from '../pages/kit.js'
 import { SETTINGS_PATH } from './compose.js'
 import { MAIL_MODES, MODE_LABELS, preferencesRepository, unsubscribePath, type MailMode } from './preferences.js'
@@ -17,19 +18,26 @@ export function mailPages(app: FastifyInstance, kit: PageKit): void {
   const prefs = preferencesRepository(ctx.db)
   const modes = MAIL_MODES.map((mode) => ({ mode, label: MODE_LABELS[mode] }))
 
-  const settings = (request: FastifyRequest, reply: FastifyReply, saved: boolean, status = 200) => {
+  // `chosen` is the choice ticked: the stored one, or on a refused form what was sent, if one of the
+  // three (never the stored one in its place: the person would take it for what they had sent).
+  const settings = (request: FastifyRequest, reply: FastifyReply, form: { saved: boolean; chosen?: string | null; errors?: Record<string, string> }) => {
     const user = kit.user(request)
-    return kit.render(request, reply, 'mail-settings', { title: 'Mail settings', email: user.email, current: prefs.modeOf(user.email), modes, saved }, status)
+    const stored = prefs.modeOf(user.email)
+    return kit.render(request, reply, 'mail-settings', {
+      title: 'Mail settings', email: user.email, chosen: form.errors ? form.chosen : stored, storedLabel: MODE_LABELS[stored], modes,
+      saved: form.saved, errors: form.errors ?? {},
+    }, form.errors ? 400 : 200)
   }
-  app.get(SETTINGS_PATH, async (request, reply) => settings(request, reply, false))
+  app.get(SETTINGS_PATH, async (request, reply) => settings(request, reply, { saved: false }))
   kit.post(SETTINGS_PATH, async (request, reply) => {
     const user = kit.user(request)
     const parsed = settingsForm.safeParse(request.body ?? {})
     if (!parsed.success) {
-      return kit.render(request, reply, 'mail-settings', { title: 'Mail settings', email: user.email, current: prefs.modeOf(user.email), modes, saved: false, errors: { mode: 'Choose one of the three.' } }, 400)
+      const sent = formValues(request.body).mode
+      return settings(request, reply, { saved: false, chosen: MAIL_MODES.find((mode) => mode === sent) ?? null, errors: { mode: 'Choose one of the three.' } })
     }
     ctx.write(() => prefs.setMode(user.email, parsed.data.mode, ctx.now()))
-    return settings(request, reply, true)
+    return settings(request, reply, { saved: true })
   })
 
   /** The address of a valid unsubscribe link, or null. */
