@@ -1,5 +1,5 @@
 // Bots in seats, practice games, webhooks and their deliveries, and series (issue 15; migrations
-// 015-017). Prepared statements only; the services decide.
+// 015-017), and the missed-program bot's fallbacks (049). Prepared statements only; the services decide.
 import type { Db } from '../plugins/db.js'
 
 export interface WebhookRow { game_id: string; player_id: string; user_id: number; url: string; secret: string; created_at: number }
@@ -18,6 +18,9 @@ export interface SeriesRow {
   stop_when: SeriesStopWhen | null; stop_reason: string | null; stop_asked_at: number | null
 }
 
+/** The missed-program bot's program planned ahead for a seat (migration 049; services/missed-program-plans.ts). */
+export interface FallbackRow { player_id: string; decision_key: string; orders_json: string }
+
 export interface SeriesGameRow { series_id: string; position: number; game_id: string; seats_json: string }
 
 export function botsRepository(db: Db) {
@@ -32,6 +35,19 @@ export function botsRepository(db: Db) {
     JOIN seats ON seats.game_id = turns.game_id AND seats.bot IS NOT NULL AND seats.user_id IS NULL
     WHERE turns.status = 'open' AND NOT EXISTS (SELECT 1 FROM submissions WHERE submissions.turn_id = turns.id AND submissions.player_id = seats.player_id)
     ORDER BY turns.id`)
+  // Open turns of games whose missed programs a bot plays, with a person's seat (or an empty one)
+  // that has neither a program nor a fallback: planned again after a restart (missed-program-plans.ts).
+  const openTurnsWaitingForFallbacks = db.prepare<[], { id: number; game_id: string }>(`SELECT DISTINCT turns.id, turns.game_id FROM turns
+    JOIN games ON games.id = turns.game_id AND games.missed_program_bot IS NOT NULL AND games.missed_program_bot <> 'random'
+    JOIN seats ON seats.game_id = turns.game_id AND seats.bot IS NULL
+    WHERE turns.status = 'open'
+    AND NOT EXISTS (SELECT 1 FROM submissions WHERE submissions.turn_id = turns.id AND submissions.player_id = seats.player_id)
+    AND NOT EXISTS (SELECT 1 FROM missed_program_fallbacks f WHERE f.turn_id = turns.id AND f.player_id = seats.player_id)
+    ORDER BY turns.id`)
+  const fallbacks = db.prepare<[number], FallbackRow>('SELECT player_id, decision_key, orders_json FROM missed_program_fallbacks WHERE turn_id = ?')
+  const putFallback = db.prepare<[number, string, string, string]>(`INSERT INTO missed_program_fallbacks (turn_id, player_id, decision_key, orders_json)
+    VALUES (?, ?, ?, ?) ON CONFLICT (turn_id, player_id) DO UPDATE SET decision_key = excluded.decision_key, orders_json = excluded.orders_json`)
+  const dropFallbacks = db.prepare<[number]>('DELETE FROM missed_program_fallbacks WHERE turn_id = ?')
 
   const webhook = db.prepare<[string, string], WebhookRow>('SELECT * FROM webhooks WHERE game_id = ? AND player_id = ?')
   const putWebhook = db.prepare<[string, string, number, string, string, number]>(`INSERT INTO webhooks (game_id, player_id, user_id, url, secret, created_at)
@@ -77,6 +93,10 @@ export function botsRepository(db: Db) {
 
   return {
     openTurnsWaitingForBots: () => openTurnsWaitingForBots.all(),
+    openTurnsWaitingForFallbacks: () => openTurnsWaitingForFallbacks.all(),
+    fallbacks: (turnId: number) => fallbacks.all(turnId),
+    putFallback: (turnId: number, f: FallbackRow) => { putFallback.run(turnId, f.player_id, f.decision_key, f.orders_json) },
+    dropFallbacks: (turnId: number) => { dropFallbacks.run(turnId) },
     seatBot: (seatId: number, level: string, name: string, colour: string, now: number) => seatBot.run(level, name, colour, now, seatId).changes === 1,
     settings: (gameId: string) => settings.get(gameId),
     setSettings: (gameId: string, missedProgramBot: string | null, practice: boolean) => { setSettings.run(missedProgramBot, practice ? 1 : 0, gameId) },

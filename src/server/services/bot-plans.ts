@@ -20,6 +20,10 @@
 //
 // Without a planner (scripts and tools that build a context of their own), bots plan in the
 // transaction that deals, as before (bot-seats.ts).
+//
+// The game's missed-program bot (A15) plans in the same worker: a fallback program for each
+// person's seat, planned after the deal and played by the close for a seat that sent none
+// (missed-program-plans.ts). No request waits for those; the clockwork plans them again too.
 import type { BotLevel } from '../../bots/index.js'
 import { formatCard } from '../../engine/deck.js'
 import { needsProgram } from '../../engine/turn.js'
@@ -28,12 +32,15 @@ import type { BotJob } from '../plugins/bot-plan-jobs.js'
 import type { BotPlanner } from '../plugins/bot-planner.js'
 import type { TurnRow } from '../repositories/turns.js'
 import type { ServiceContext } from './context.js'
+import { missedProgramBot, scheduleFallbacks } from './missed-program-plans.js'
 import { failedPlanKey, markIfEveryProgramIn } from './programs-in.js'
 
 /** Test-only hooks into the planning of a turn. */
 export interface BotPlanHooks {
   /** Awaited after the worker has answered and before the plans are stored (tests hold a plan pending with it). */
   beforeStore?(turnId: number): Promise<void> | null | undefined
+  /** The same for the missed-program bot's fallbacks (missed-program-plans.ts). */
+  beforeFallbacksStored?(turnId: number): Promise<void> | null | undefined
 }
 
 interface Log {
@@ -51,10 +58,12 @@ export interface BotPlanning {
   inFlight: Map<number, { gameId: string; again: boolean; done: Promise<void> }>
   /** `turnId:player` of bot seats whose plan failed: R9 fills them at the close (programs-in.ts, playMissingBots). */
   failed: Set<string>
+  /** Turns whose missed-program fallbacks are being planned (missed-program-plans.ts): no request waits for them. */
+  fallbacks: Map<number, Promise<void>>
 }
 
 export function botPlanning(planner: BotPlanner, log: Log, closeTurn: (turnId: number) => void, hooks: BotPlanHooks = {}): BotPlanning {
-  return { planner, log, closeTurn, hooks, inFlight: new Map(), failed: new Set() }
+  return { planner, log, closeTurn, hooks, inFlight: new Map(), failed: new Set(), fallbacks: new Map() }
 }
 
 /** Stores a bot's orders as its seat's program, with the robot's standing choices as dealt (R28, R31). */
@@ -171,38 +180,42 @@ export function plansPending(ctx: ServiceContext, gameId: string): boolean {
 }
 
 /**
- * Waits until no plan of the game (of any game without `gameId`) is under way; a practice turn
- * closed by its bots' plans deals the next, planned in turn. A request that dealt a turn answers
- * once its bots are in, as before.
+ * Waits until no plan of the game (of any game without `gameId`, the missed-program bot's
+ * fallbacks too) is under way; a practice turn closed by its bots' plans deals the next, planned
+ * in turn. A request that dealt a turn answers once its bots are in, as before.
  */
 export async function plansSettled(ctx: ServiceContext, gameId?: string): Promise<void> {
   const planning = ctx.botPlanning
   if (!planning) return
   for (;;) {
-    const running = [...planning.inFlight.values()].filter((entry) => gameId === undefined || entry.gameId === gameId)
+    const running = [...planning.inFlight.values()].filter((entry) => gameId === undefined || entry.gameId === gameId).map((entry) => entry.done)
+    if (gameId === undefined) running.push(...planning.fallbacks.values())
     if (running.length === 0) return
-    await Promise.all(running.map((entry) => entry.done))
+    await Promise.all(running)
   }
 }
 
-/** At start-up: plans the bot seats of open turns still without a program (plans lost to a crash or a stop). */
+/** At start-up: plans the bot seats and fallbacks of open turns still without them (plans lost to a crash or a stop). */
 export function planWaitingTurns(ctx: ServiceContext): Promise<void> {
   const planning = ctx.botPlanning
   if (!planning) return Promise.resolve()
-  return Promise.all(ctx.bots.openTurnsWaitingForBots().map((turn) => schedule(ctx, planning, turn.id, turn.game_id))).then(() => undefined)
+  return Promise.all([
+    ...ctx.bots.openTurnsWaitingForBots().map((turn) => schedule(ctx, planning, turn.id, turn.game_id)),
+    ...ctx.bots.openTurnsWaitingForFallbacks().map((turn) => scheduleFallbacks(ctx, planning, turn.id)),
+  ]).then(() => undefined)
 }
 
 /**
- * Before the clockwork closes the turns that are due: their bot seats' plans, so the close finds
- * them in and need not compute them on the event loop (a fair GM waits for a bot's program; it is
- * the server that was slow, not the bot).
+ * Before the clockwork closes the turns that are due: their bot seats' plans and missed-program
+ * fallbacks, so the close finds them in and need not compute them on the event loop (a fair GM
+ * waits for a bot's program; it is the server that was slow, not the bot).
  */
 export function planDueTurns(ctx: ServiceContext, limit: number): Promise<void> {
   const planning = ctx.botPlanning
   if (!planning) return Promise.resolve()
-  const due = ctx.turns.openDue(ctx.now(), limit).flatMap((id) => {
-    const turn = ctx.turns.byId(id)
-    return turn && botSeatsToPlay(ctx, turn, JSON.parse(turn.dealt_state_json) as GameState).length > 0 ? [turn] : []
-  })
-  return Promise.all(due.map((turn) => schedule(ctx, planning, turn.id, turn.game_id))).then(() => undefined)
+  const due = ctx.turns.openDue(ctx.now(), limit).flatMap((id) => ctx.turns.byId(id) ?? [])
+  return Promise.all(due.flatMap((turn) => [
+    ...(botSeatsToPlay(ctx, turn, JSON.parse(turn.dealt_state_json) as GameState).length > 0 ? [schedule(ctx, planning, turn.id, turn.game_id)] : []),
+    ...(missedProgramBot(ctx, turn.game_id) ? [scheduleFallbacks(ctx, planning, turn.id)] : []),
+  ])).then(() => undefined)
 }

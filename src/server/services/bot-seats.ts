@@ -1,8 +1,9 @@
 // Bot seats (issue 15), the part the game's own services call: bots placed in seats at creation,
 // their programs asked for when a turn is dealt (planned in a worker thread, bot-plans.ts; the
-// webhook deliveries are queued in that transaction too), a bot for missed programs instead of R9,
-// and whether a game is a practice game. It imports no other service but bot-plans.ts (which
-// imports none), so deal.ts, games.ts and turns.ts depend on it one way.
+// webhook deliveries are queued in that transaction too), a bot for missed programs instead of R9
+// (its programs planned ahead in the same worker, missed-program-plans.ts), and whether a game is
+// a practice game. Of the services it imports only those two and programs-in.ts, none of which
+// imports deal.ts, games.ts or turns.ts, so those depend on it one way.
 // A bot plays from its seat's own view (src/bots/seat-view.ts: its hand, never another's).
 import { botSeatName, type BotLevel } from '../../bots/index.js'
 import { seatOrders } from '../../bots/seat-decision.js'
@@ -14,6 +15,7 @@ import type { GameRow, SeatRow } from '../repositories/games.js'
 import type { TurnRow } from '../repositories/turns.js'
 import type { ServiceContext } from './context.js'
 import { botSeatsToPlay, insertBotProgram, planBotsSoon } from './bot-plans.js'
+import { missedProgramBot, planFallbacksSoon, storedFallback } from './missed-program-plans.js'
 import { failedPlanKey, markIfEveryProgramIn } from './programs-in.js'
 
 /** Colours bots take, the first one free at the table. */
@@ -94,11 +96,13 @@ export function playMissingBots(ctx: ServiceContext, game: GameRow, turn: TurnRo
 }
 
 /**
- * Called by openTurn, in the transaction that deals the turn: the bot seats' programs are asked for
- * (planned once it has committed, bot-plans.ts), and the webhooks of players whose robot plays are
- * queued (never sent here: a slow bot server must not hold up a turn).
+ * Called by openTurn, in the transaction that deals the turn: the bot seats' programs and the
+ * missed-program bot's fallbacks are asked for (planned once it has committed, bot-plans.ts,
+ * missed-program-plans.ts), and the webhooks of players whose robot plays are queued (never sent
+ * here: a slow bot server must not hold up a turn).
  */
 export function afterDeal(ctx: ServiceContext, game: GameRow, turn: TurnRow, dealt: GameState): void {
+  if (missedProgramBot(ctx, game.id)) planFallbacksSoon(ctx, turn)
   const bots = ctx.games.seats(game.id).filter((seat) => seatBot(seat))
   if (bots.length > 0 && !planBotsSoon(ctx, turn)) {
     for (const seat of bots) submitBotProgram(ctx, game, turn, dealt, seat.player_id, seatBot(seat)!)
@@ -114,12 +118,17 @@ export function afterDeal(ctx: ServiceContext, game: GameRow, turn: TurnRow, dea
 /** What fills a missed program: R9's random fill, or a bot if the game's setting names one. */
 export type MissedProgramFill = (state: GameState, player: string) => [TurnOrders, GameState]
 
-export function missedProgramFill(ctx: ServiceContext, game: GameRow): MissedProgramFill {
-  const level = ctx.bots.settings(game.id)?.missed_program_bot as BotLevel | null | undefined
+/**
+ * For turn `turnId`: R9's fill, or the bot's program for the seat, planned ahead when it could be
+ * (missed-program-plans.ts: the same decision from the same view), decided here when not.
+ */
+export function missedProgramFill(ctx: ServiceContext, game: GameRow, turnId: number): MissedProgramFill {
+  const level = missedProgramBot(ctx, game.id)
   // The random bot is R9 itself: the game's own generator fills, as without the setting.
-  if (!level || level === 'random') return fillMissingOrders
+  if (!level) return fillMissingOrders
+  const planned = storedFallback(ctx, ctx.board(game), turnId, level)
   // As R9: the fill declares no reboot (A15).
-  return (state, player) => [{ ...botDecision(ctx, game, state, player, level), rebootNext: false, filledByServer: true }, state]
+  return (state, player) => [{ ...(planned(state, player) ?? botDecision(ctx, game, state, player, level)), rebootNext: false, filledByServer: true }, state]
 }
 
 /** Whether the game is a practice game (no mail; turns close as soon as the person's program is in). */

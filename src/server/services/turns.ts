@@ -139,7 +139,7 @@ function storeProgram(ctx: ServiceContext, viewer: Viewer, gameId: string, turnN
 
 /** Resolves a draft from its dealt state and the latest programs and stores the result. */
 export function resolveDraft(ctx: ServiceContext, game: GameRow, turn: TurnRow): TurnResult {
-  const { result, next } = resolveFromSubmissions(ctx.board(game), dealtState(turn), latestPrograms(ctx, turn.id), missedProgramFill(ctx, game))
+  const { result, next } = resolveFromSubmissions(ctx.board(game), dealtState(turn), latestPrograms(ctx, turn.id), missedProgramFill(ctx, game, turn.id))
   if (!ctx.turns.storeResult(turn.id, JSON.stringify(result), JSON.stringify(next))) throw new Error(`turn ${turn.id} is not a draft`)
   return result
 }
@@ -188,6 +188,8 @@ function publishDraft(ctx: ServiceContext, game: GameRow, turnId: number): boole
   }
   const now = ctx.now()
   if (!ctx.turns.markPublished(turnId, now)) return false
+  // The missed-program bot's fallbacks are needed no more, and kept no longer (missed-program-plans.ts).
+  ctx.bots.dropFallbacks(turnId)
   const result = JSON.parse(turn.result_json!) as TurnResult
   const next = JSON.parse(turn.next_state_json!) as GameState
   ctx.games.setState(game.id, JSON.stringify(next))
