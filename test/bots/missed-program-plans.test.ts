@@ -2,7 +2,7 @@
 // program for each person's seat is planned and stored, and the close uses it for a seat with no
 // program instead of computing it on the event loop. A fallback is as secret as a program, counts
 // as no submission, and the turn closes with the very program the close would have computed (with
-// the plan pending, without it, or with the seat's view changed since). Real app, real SQLite file,
+// the plan pending or without it: the bot decides from the turn as dealt). Real app, real SQLite file,
 // real worker thread; live streams read over loopback HTTP.
 import { afterEach, describe, expect, it } from 'vitest'
 import { seatOrders } from '../../src/bots/seat-decision.js'
@@ -166,30 +166,32 @@ describe('the close and the stored fallback', () => {
     expect(filled(resultOf(gameId, 1), 'P2')).toBe(true)
   }, 60_000)
 
-  it('computes the program at the close, as before, when another player\'s standing choice changed the seat\'s view since', async () => {
+  it('decides from the turn as dealt, not from the standing choices others sent (A15): the stored fallback is played', async () => {
     t = await testApp()
     const { gameId, players } = await missedBotGame('greedy')
     const [ann, bob] = players as [Client, Client]
     await t.app.botsPlanned()
-    const other = await firstCards(bob, gameId, 1)
-    setStoredCards(gameId, 1, 'P2', other)
     const dealt = JSON.parse(t.app.services.turns.byNumber(gameId, 1)!.dealt_state_json) as GameState
     const sacrificeAt = dealt.robots[0]!.sacrificeAt === 3 ? 4 : 3
-    expect((await ann.call('POST', `/api/v1/games/${gameId}/turns/1/submission`, { cards: await firstCards(ann, gameId, 1), sacrificeAt })).status).toBe(201)
-    // What the close computed before fallbacks existed: the bot, on the state it is handed there.
+    expect((await ann.call('POST', `/api/v1/games/${gameId}/turns/1/submission`, { cards: await firstCards(ann, gameId, 1), sacrificeAt, doubleWrench: 'option' })).status).toBe(201)
+    // A close that decides for itself is handed no more than the turn as dealt: Ann's new choices are secret until published.
     const s = t.app.services
     const game = s.games.byId(gameId)!
-    const turn = s.turns.byNumber(gameId, 1)!
-    const today = resolveFromSubmissions(s.board(game), dealt, latestPrograms(s, turn.id), (state, player) =>
-      [{ ...seatOrders(s.board(game), state, player, 'greedy', game.seed), rebootNext: false, filledByServer: true }, state])
+    const seen: GameState[] = []
+    resolveFromSubmissions(s.board(game), dealt, latestPrograms(s, s.turns.byNumber(gameId, 1)!.id), (state, player) => {
+      seen.push(state)
+      return [{ ...seatOrders(s.board(game), state, player, 'greedy', game.seed), rebootNext: false, filledByServer: true }, state]
+    })
+    expect(seen.map((state) => ({ ...state, rng: dealt.rng }))).toEqual([dealt])
+    // So the fallback planned before Ann's choices is still the bot's program, and the close plays it.
+    const other = await firstCards(bob, gameId, 1)
+    setStoredCards(gameId, 1, 'P2', other)
     closeAtDeadline(gameId, 1)
-    const result = resultOf(gameId, 1)
-    expect(result.registers.P2.map(formatCard)).not.toEqual(other)
-    expect(JSON.stringify(result)).toBe(JSON.stringify(today.result))
+    expect(resultOf(gameId, 1).registers.P2.map(formatCard)).toEqual(other)
   }, 60_000)
 })
 
-/** Replaces the stored fallback's cards, keeping what it was planned from. */
+/** Replaces the stored fallback's cards by hand, so that a test can tell it was played. */
 function setStoredCards(gameId: string, number: number, player: string, cards: string[]): void {
   const turn = t.app.services.turns.byNumber(gameId, number)!
   const row = t.app.services.db.prepare('SELECT orders_json FROM missed_program_fallbacks WHERE turn_id = ? AND player_id = ?').get(turn.id, player) as { orders_json: string }

@@ -1,5 +1,5 @@
 // Bots in seats, practice games, webhooks and their deliveries, and series (issue 15; migrations
-// 015-017), and the missed-program bot's fallbacks (049). Prepared statements only; the services decide.
+// 015-017), and the missed-program bot's fallbacks (050). Prepared statements only; the services decide.
 import type { Db } from '../plugins/db.js'
 
 export interface WebhookRow { game_id: string; player_id: string; user_id: number; url: string; secret: string; created_at: number }
@@ -18,8 +18,8 @@ export interface SeriesRow {
   stop_when: SeriesStopWhen | null; stop_reason: string | null; stop_asked_at: number | null
 }
 
-/** The missed-program bot's program planned ahead for a seat (migration 049; services/missed-program-plans.ts). */
-export interface FallbackRow { player_id: string; decision_key: string; orders_json: string }
+/** The missed-program bot's program planned ahead for a seat (migration 050; services/missed-program-plans.ts). */
+export interface FallbackRow { player_id: string; orders_json: string }
 
 export interface SeriesGameRow { series_id: string; position: number; game_id: string; seats_json: string }
 
@@ -44,9 +44,9 @@ export function botsRepository(db: Db) {
     AND NOT EXISTS (SELECT 1 FROM submissions WHERE submissions.turn_id = turns.id AND submissions.player_id = seats.player_id)
     AND NOT EXISTS (SELECT 1 FROM missed_program_fallbacks f WHERE f.turn_id = turns.id AND f.player_id = seats.player_id)
     ORDER BY turns.id`)
-  const fallbacks = db.prepare<[number], FallbackRow>('SELECT player_id, decision_key, orders_json FROM missed_program_fallbacks WHERE turn_id = ?')
-  const putFallback = db.prepare<[number, string, string, string]>(`INSERT INTO missed_program_fallbacks (turn_id, player_id, decision_key, orders_json)
-    VALUES (?, ?, ?, ?) ON CONFLICT (turn_id, player_id) DO UPDATE SET decision_key = excluded.decision_key, orders_json = excluded.orders_json`)
+  const fallbacks = db.prepare<[number], FallbackRow>('SELECT player_id, orders_json FROM missed_program_fallbacks WHERE turn_id = ?')
+  const putFallback = db.prepare<[number, string, string]>(`INSERT INTO missed_program_fallbacks (turn_id, player_id, orders_json)
+    VALUES (?, ?, ?) ON CONFLICT (turn_id, player_id) DO UPDATE SET orders_json = excluded.orders_json`)
   const dropFallbacks = db.prepare<[number]>('DELETE FROM missed_program_fallbacks WHERE turn_id = ?')
 
   const webhook = db.prepare<[string, string], WebhookRow>('SELECT * FROM webhooks WHERE game_id = ? AND player_id = ?')
@@ -95,7 +95,7 @@ export function botsRepository(db: Db) {
     openTurnsWaitingForBots: () => openTurnsWaitingForBots.all(),
     openTurnsWaitingForFallbacks: () => openTurnsWaitingForFallbacks.all(),
     fallbacks: (turnId: number) => fallbacks.all(turnId),
-    putFallback: (turnId: number, f: FallbackRow) => { putFallback.run(turnId, f.player_id, f.decision_key, f.orders_json) },
+    putFallback: (turnId: number, f: FallbackRow) => { putFallback.run(turnId, f.player_id, f.orders_json) },
     dropFallbacks: (turnId: number) => { dropFallbacks.run(turnId) },
     seatBot: (seatId: number, level: string, name: string, colour: string, now: number) => seatBot.run(level, name, colour, now, seatId).changes === 1,
     settings: (gameId: string) => settings.get(gameId),

@@ -28,7 +28,7 @@ const IGNORED: Record<string, string> = {
   mail_digest: 'mail', mail_preferences: 'mail', message_mail_pending: 'mail', message_mail_sent: 'mail',
   reply_tokens: 'program-by-mail tokens', inbound_messages: 'inbound mail log', imap_state: 'inbound mail position',
   webhook_deliveries: 'webhook queue', schema_migrations: 'applied at start', server_keys: 'secrets, never shown',
-  missed_program_fallbacks: 'the missed-program bot\'s programs planned ahead (migration 049): read by the close only, never shown',
+  missed_program_fallbacks: 'the missed-program bot\'s programs planned ahead (migration 050): read by the close only, never shown',
 }
 
 export interface GameVersions {

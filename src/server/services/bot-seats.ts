@@ -126,9 +126,9 @@ export function missedProgramFill(ctx: ServiceContext, game: GameRow, turnId: nu
   const level = missedProgramBot(ctx, game.id)
   // The random bot is R9 itself: the game's own generator fills, as without the setting.
   if (!level) return fillMissingOrders
-  const planned = storedFallback(ctx, ctx.board(game), turnId, level)
+  const planned = storedFallback(ctx, turnId)
   // As R9: the fill declares no reboot (A15).
-  return (state, player) => [{ ...(planned(state, player) ?? botDecision(ctx, game, state, player, level)), rebootNext: false, filledByServer: true }, state]
+  return (state, player) => [{ ...(planned(player) ?? botDecision(ctx, game, state, player, level)), rebootNext: false, filledByServer: true }, state]
 }
 
 /** Whether the game is a practice game (no mail; turns close as soon as the person's program is in). */

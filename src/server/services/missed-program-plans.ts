@@ -8,24 +8,22 @@
 //    (planFallbacksSoon, from bot-seats.ts afterDeal) and commits without them;
 // 2. once it has committed, the bot's program for each seat no bot holds whose robot must play and
 //    that has no program yet is computed in the worker thread (plugins/bot-planner.ts);
-// 3. they are stored (migration 049) in one transaction that checks first that the turn is still
+// 3. they are stored (migration 050) in one transaction that checks first that the turn is still
 //    the open turn planned for, with the same dealt state; a stale plan is dropped;
-// 4. the close (bot-seats.ts missedProgramFill) plays a seat's fallback if the seat sent no program
-//    and its view is still the one the fallback was decided from. Otherwise (the plan pending or
-//    failed, no planner in scripts and tools, another player's standing choice changed the view,
-//    R28, R31) it decides there, as before. Either way the same program: the same decision from
-//    the same view and seed.
+// 4. the close (bot-seats.ts missedProgramFill) plays a seat's fallback if the seat sent no program.
+//    Otherwise (the plan pending or failed, no planner in scripts and tools) it decides there. Either
+//    way the same program: the bot decides from the turn as dealt (A15: what every player sees, so
+//    not the standing choices others sent with their programs, R28, R31), which cannot change while
+//    the turn is open, with the game's seed.
 //
 // Fallbacks are as secret as programs: only the close reads them, they count as no submission, and
 // a turn's fallbacks go when it is published; the report says the server filled the program, as
 // before. No request waits for them (plansSettled for a game): nothing a request answers needs them.
 // Plans lost to a crash or a stop are planned again by the clockwork (bot-plans.ts planWaitingTurns,
 // planDueTurns).
-import { createHash } from 'node:crypto'
 import type { BotLevel } from '../../bots/index.js'
-import { seatViewOf } from '../../bots/seat-view.js'
 import { needsProgram } from '../../engine/turn.js'
-import type { Board, GameState, TurnOrders } from '../../engine/types.js'
+import type { GameState, TurnOrders } from '../../engine/types.js'
 import type { BotJob } from '../plugins/bot-plan-jobs.js'
 import type { FallbackRow } from '../repositories/bots.js'
 import type { TurnRow } from '../repositories/turns.js'
@@ -38,26 +36,13 @@ export function missedProgramBot(ctx: ServiceContext, gameId: string): BotLevel 
   return level && level !== 'random' ? level : null
 }
 
-/**
- * What the bot's decision for `player` rests on, as a key: the bot and the seat's view (its hand,
- * every robot in seat order, the board's mechanisms). The board and the game's seed never change
- * in a game.
- */
-function decisionKey(board: Board, state: GameState, player: string, level: BotLevel): string {
-  const view = seatViewOf(board, state, player)
-  return createHash('sha256').update(JSON.stringify([level, view.turn, view.player, view.hand, view.robots, view.boardState])).digest('base64url')
-}
-
-/**
- * For the close: the stored fallback of a seat that sent no program, if the seat's view in the
- * state the close hands the fill is the one it was decided from; null when the caller must decide.
- */
-export function storedFallback(ctx: ServiceContext, board: Board, turnId: number, level: BotLevel): (state: GameState, player: string) => TurnOrders | null {
-  let rows: Map<string, FallbackRow> | null = null
-  return (state, player) => {
-    rows ??= new Map(ctx.bots.fallbacks(turnId).map((row) => [row.player_id, row]))
-    const row = rows.get(player)
-    return row && row.decision_key === decisionKey(board, state, player, level) ? JSON.parse(row.orders_json) as TurnOrders : null
+/** For the close: the stored fallback of a seat that sent no program, or null when the caller must decide. */
+export function storedFallback(ctx: ServiceContext, turnId: number): (player: string) => TurnOrders | null {
+  let rows: Map<string, string> | null = null
+  return (player) => {
+    rows ??= new Map(ctx.bots.fallbacks(turnId).map((row) => [row.player_id, row.orders_json]))
+    const orders = rows.get(player)
+    return orders === undefined ? null : JSON.parse(orders) as TurnOrders
   }
 }
 
@@ -110,13 +95,10 @@ async function planFallbacks(ctx: ServiceContext, planning: BotPlanning, turnId:
   }
   await planning.hooks.beforeFallbacksStored?.(turnId)
   if (!ctx.db.open) return
-  const board = ctx.board(game)
   const stored = ctx.write(() => {
     const now = ctx.turns.byId(turnId)
     if (now?.status !== 'open' || now.dealt_state_json !== turn.dealt_state_json) return false
-    jobs.forEach((job, i) => ctx.bots.putFallback(turnId, {
-      player_id: job.player, decision_key: decisionKey(board, dealt, job.player, level), orders_json: JSON.stringify(orders[i]),
-    }))
+    jobs.forEach((job, i) => ctx.bots.putFallback(turnId, { player_id: job.player, orders_json: JSON.stringify(orders[i]) }))
     return true
   })
   if (!stored) planning.log.warn({ turnId, dropped: jobs.length }, 'stale missed-program plans dropped: the turn closed or changed while they were planned')

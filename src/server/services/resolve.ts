@@ -58,8 +58,10 @@ export function resolveFromSubmissions(board: Board, dealt: GameState, programs:
       orders[robot.player] = { cards: program.cards, rebootNext: program.rebootNext, ...(program.facing ? { facing: program.facing } : {}) }
     } else {
       // Each seat's fill draws from its own stream of the dealt generator (A18), so a GM's correction
-      // of one program (issue 12) changes no other robot's fill and not the next deal.
-      orders[robot.player] = fill({ ...state, rng: randomStream(dealt.rng, seat) }, robot.player)[0]
+      // of one program (issue 12) changes no other robot's fill and not the next deal. The fill sees
+      // the turn as dealt: the standing choices others sent with their programs are as secret as the
+      // programs (A15), and a missed seat's own robot is as dealt anyway.
+      orders[robot.player] = fill({ ...dealt, rng: randomStream(dealt.rng, seat) }, robot.player)[0]
     }
   })
   const result = resolveTurn(board, state, orders)
