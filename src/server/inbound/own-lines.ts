@@ -2,11 +2,12 @@
 // with ">" are skipped wherever they are (so a program below an "On … wrote:" quote is read), and
 // reading ends where an unmarked quote or a signature begins: "-- ", a separator of dashes around
 // words ("-----Messaggio originale-----"), a quoted mail's header block ("Van: …" / "Verzonden: …",
-// "De : …" / "Envoyé : …"), or a line only a turn mail contains (TURN_MAIL_LINES: the server knows
-// what it sent, in its text part and its HTML part). Outlook quotes without ">", and the turn mail's
-// hand and example program are the player's own cards: read, they would pass every check and be
-// stored as a program the player never chose.
+// "De : …" / "Envoyé : …"), or a line only a server mail contains (TURN_MAIL_LINES, ANSWER_MAIL_LINES:
+// the server knows what it sent, in its text part and its HTML part). Outlook quotes without ">",
+// and the turn mail's hand and example program, and the confirmation's stored program, are the
+// player's own cards: read, they would pass every check and be stored as a program the player never chose.
 import { TURN_MAIL_LINES } from '../mail/turn-mail.js'
+import { ANSWER_MAIL_LINES } from './answers.js'
 
 /** Single lines after which nothing is the sender's own (the English and a few common forms). */
 const QUOTE_STARTS = [
@@ -46,7 +47,7 @@ export function ownLines(text: string): { line: string; index: number }[] {
   const own: { line: string; index: number }[] = []
   for (const [index, line] of lines.entries()) {
     if (line.startsWith('>')) continue
-    if (QUOTE_STARTS.some((p) => p.test(line)) || SEPARATOR.test(line) || isTurnMailLine(line)) break
+    if (QUOTE_STARTS.some((p) => p.test(line)) || SEPARATOR.test(line) || isServerMailLine(line)) break
     // Two header lines in a row: one alone ("To: the GM") may be the sender's own.
     if (isQuotedHeaderLine(line) && isQuotedHeaderLine(lines[index + 1] ?? '')) break
     own.push({ line, index })
@@ -64,9 +65,9 @@ function isQuotedHeaderLine(line: string): boolean {
  * program (the start of a sentence, six words or more), or rendered from the HTML part in capitals, still counts.
  */
 const comparable = (line: string) => line.toLowerCase().replace(/\d+/g, '#').replace(/[^\p{L}\p{N}#]+/gu, ' ').trim()
-const TURN_MAIL_COMPARABLE = TURN_MAIL_LINES.map(comparable)
+const SERVER_MAIL_COMPARABLE = [...TURN_MAIL_LINES, ...ANSWER_MAIL_LINES].map(comparable)
 
-function isTurnMailLine(line: string): boolean {
+function isServerMailLine(line: string): boolean {
   const own = comparable(line)
-  return TURN_MAIL_COMPARABLE.some((fixed) => own.startsWith(fixed) || (fixed.startsWith(own) && own.split(' ').length >= 6))
+  return SERVER_MAIL_COMPARABLE.some((fixed) => own.startsWith(fixed) || (fixed.startsWith(own) && own.split(' ').length >= 6))
 }
