@@ -33,7 +33,18 @@ export async function firstCards(c: Client, gameId: string, turn: number): Promi
   return (view.me.hand as string[]).slice(0, wanted)
 }
 
+/** The player's first cards rotated by `by`: a legal program unlike the one sent before. */
+export async function rotatedCards(c: Client, gameId: string, turn: number, by: number): Promise<string[]> {
+  const cards = await firstCards(c, gameId, turn)
+  return [...cards.slice(by % cards.length), ...cards.slice(0, by % cards.length)]
+}
+
 export const mailsTo = (smtp: MailWorld['smtp'], email: string) => smtp.received.filter((m) => m.to.includes(email))
+/** The answers to programs by reply the player has had (confirmations and refusals), once the outbox is sent. */
+export async function answersTo(w: MailWorld, email: string): Promise<Received[]> {
+  await w.t.app.mailer.deliver()
+  return mailsTo(w.smtp, email).filter((m) => /program is in|was not stored/.test(m.subject))
+}
 export const lastTo = (smtp: MailWorld['smtp'], email: string): Received => mailsTo(smtp, email).at(-1)!
 
 /** The rows of a GM console's "Mail that could not be delivered" table (recipient, subject, why), and the whole page. */

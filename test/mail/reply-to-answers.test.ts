@@ -11,14 +11,14 @@ import { cardLabel } from '../../src/render/cards.js'
 import { DAY, HOUR } from '../server/helpers.js'
 import { closeTurn, gameOf, someProgram, startedGame as startedReviewedGame } from '../gm/helpers.js'
 import type { Received } from '../server/smtp.js'
-import { firstCards, latestCardsJson, mailsTo, replyAddressIn, replyWorld, sendToListener } from './helpers.js'
+import { answersTo, latestCardsJson, rotatedCards, mailsTo, replyAddressIn, replyWorld, sendToListener } from './helpers.js'
 
 let world: Awaited<ReturnType<typeof replyWorld>>
 beforeAll(async () => { world = await replyWorld() })
 afterAll(async () => { await world.close() })
 
 const latest = (player: string) => latestCardsJson(world.w.t, world.gameId, player)
-const answers = async (email: string) => { await world.w.t.app.mailer.deliver(); return mailsTo(world.w.smtp, email).filter((m) => /program is in|was not stored/.test(m.subject)) }
+const answers = (email: string) => answersTo(world.w, email)
 /** Sends `text` as `email` to `to` and returns the one answer it got. */
 async function reply(email: string, to: string, text: string): Promise<Received> {
   const before = (await answers(email)).length
@@ -29,8 +29,7 @@ async function reply(email: string, to: string, text: string): Promise<Received>
 }
 /** The player's first cards rotated by `by`, numbered, in codes or in words: a legal program unlike the others. */
 async function program(player: number, by: number, words = false) {
-  const cards = await firstCards(world.players[player]!, world.gameId, 1)
-  const rotated = [...cards.slice(by % cards.length), ...cards.slice(0, by % cards.length)]
+  const rotated = await rotatedCards(world.players[player]!, world.gameId, 1, by)
   return { cards: rotated, text: rotated.map((c, i) => `${i + 1}. ${words ? cardLabel(c) : c}`).join('\n') }
 }
 const storedCards = (player: string) => (world.w.t.app.services.db.prepare(`SELECT cards_json FROM submissions JOIN turns ON turns.id = submissions.turn_id
@@ -95,7 +94,8 @@ describe('every mail the server sends, quoted whole without ">" below a lone "re
   it('adds nothing to the program: turn mails, results, reminders, answers, the GM\'s draft and correction, the digest', async () => {
     const t = world.w.t
     // Mail of all kinds: this game's turn closes (Bob reads a daily digest), and a second game under
-    // review reminds its players, and its GM gets the draft with its report and corrects a program.
+    // review reminds its players, its GM gets the draft with its report and corrects a program, and
+    // the next turn mails list the correction.
     const reviewed = await startedReviewedGame(t.app)
     t.app.services.write(() => preferencesRepository(t.app.services.db).setMode('bob@example.org', 'digest', t.clock.now))
     t.app.runDueWork() // every program of this game is in: its turn closes (close early), turn 2 is dealt
@@ -106,11 +106,14 @@ describe('every mail the server sends, quoted whole without ">" below a lone "re
       player: 'P1', cards: await someProgram(reviewed.players[0]!, reviewed.gameId, 1, true), reason: 'Ann phoned her program in',
     })
     expect(corrected.status).toBe(201)
+    expect((await reviewed.gm.call('POST', `/api/v1/games/${reviewed.gameId}/turns/1/publish`, { reason: 'ok' })).status).toBe(200)
     t.clock.now += DAY
     t.app.runDueWork()
     await t.app.mailer.deliver()
     const kinds = t.app.services.outbox.all().map((m) => m.kind)
     for (const kind of ['hand', 'results', 'reminder', 'reply-confirmation', 'reply-refusal', 'draft-ready', 'correction', 'digest']) expect(kinds).toContain(kind)
+
+    expect(world.w.smtp.received.some((m) => m.text.includes('Corrections by the GM:'))).toBe(true) // a turn mail listing the correction
 
     for (const mail of world.w.smtp.received) {
       const quotedText = programFromReply(`reboot\n\n${mail.text}`)

@@ -1,11 +1,13 @@
 // Which lines of a reply the sender wrote, top- or bottom-posted, in any language: lines starting
 // with ">" are skipped wherever they are (so a program below an "On … wrote:" quote is read), and
 // reading ends where an unmarked quote or a signature begins: "-- ", a separator of dashes around
-// words ("-----Messaggio originale-----"), a quoted mail's header block ("Van: …" / "Verzonden: …",
-// "De : …" / "Envoyé : …"), or a line only a server mail contains (TURN_MAIL_LINES, ANSWER_MAIL_LINES:
+// words ("-----Messaggio originale-----"), a rule (an HTML reply's <hr>, made text), an "On … wrote:"
+// attribution whose quote is not marked with ">", a quoted mail's header block ("Van: …" / "Verzonden: …",
+// "De : …" / "Envoyé : …"), or a line only a server mail contains (TURN_MAIL_LINES, ANSWER_MAIL_LINES, GM_MAIL_LINES:
 // the server knows what it sent, in its text part and its HTML part). Outlook quotes without ">",
 // and the turn mail's hand and example program, and the confirmation's stored program, are the
 // player's own cards: read, they would pass every check and be stored as a program the player never chose.
+import { GM_MAIL_LINES } from '../mail/gm-templates.js'
 import { TURN_MAIL_LINES } from '../mail/turn-mail.js'
 import { ANSWER_MAIL_LINES } from './answers.js'
 
@@ -15,6 +17,17 @@ const QUOTE_STARTS = [
 ]
 /** A separator of dashes around words, any language: "-----Message d'origine-----". */
 const SEPARATOR = /^-{2,}[^-\d]*\p{L}[^-\d]*-{2,}$/u
+/** A rule: how an HTML reply's <hr> above the quoted mail reads as text (mailparser makes it 80 dashes). */
+const RULE = /^[-_=]{20,}$/
+
+/**
+ * The verb of an attribution line, "On <date>, <name> wrote:", in the languages mail programs are
+ * commonly set to; the line also holds a digit (its date or time), which a sender's own "as I
+ * wrote:" does not. Thunderbird wraps a long one onto two lines: this is the line that ends it.
+ */
+const ATTRIBUTION = /\d.*(?:^|[\s,])(?:wrote|schrieb|a écrit|escribió|escreveu|ha scritto|schreef|skrev|kirjoitti|napisał|pisze|napsal|написал|написала|yazdı|έγραψε|írta|写道|のメッセージ|작성)[^:：]*[:：]$/iu
+/** The attribution of languages whose mail programs write no verb: "<date> Ann <ann@example.org>:". */
+const ATTRIBUTION_BY_ADDRESS = /\d.*<[^<>\s]+@[^<>\s]+>\s?[:：]$/u
 
 /**
  * The names mail programs give the headers of the mail they quote (From, Sent, Date, To, Cc,
@@ -47,12 +60,21 @@ export function ownLines(text: string): { line: string; index: number }[] {
   const own: { line: string; index: number }[] = []
   for (const [index, line] of lines.entries()) {
     if (line.startsWith('>')) continue
-    if (QUOTE_STARTS.some((p) => p.test(line)) || SEPARATOR.test(line) || isServerMailLine(line)) break
+    if (QUOTE_STARTS.some((p) => p.test(line)) || SEPARATOR.test(line) || RULE.test(line) || isServerMailLine(line)) break
+    // An attribution over a quote marked with ">" is skipped (a program may follow the quote); over an unmarked one, the quote begins.
+    if (isAttribution(lines, index) && !lines.slice(index + 1).find((next) => next !== '')?.startsWith('>')) break
     // Two header lines in a row: one alone ("To: the GM") may be the sender's own.
     if (isQuotedHeaderLine(line) && isQuotedHeaderLine(lines[index + 1] ?? '')) break
     own.push({ line, index })
   }
   return own
+}
+
+/** Whether the line ends an attribution, alone or with the line before it (Thunderbird's two lines). */
+function isAttribution(lines: readonly string[], index: number): boolean {
+  const line = lines[index]!
+  const attribution = (text: string) => ATTRIBUTION.test(text) || ATTRIBUTION_BY_ADDRESS.test(text)
+  return attribution(line) || (index > 0 && lines[index - 1] !== '' && attribution(`${lines[index - 1]} ${line}`))
 }
 
 function isQuotedHeaderLine(line: string): boolean {
@@ -65,7 +87,7 @@ function isQuotedHeaderLine(line: string): boolean {
  * program (the start of a sentence, six words or more), or rendered from the HTML part in capitals, still counts.
  */
 const comparable = (line: string) => line.toLowerCase().replace(/\d+/g, '#').replace(/[^\p{L}\p{N}#]+/gu, ' ').trim()
-const SERVER_MAIL_COMPARABLE = [...TURN_MAIL_LINES, ...ANSWER_MAIL_LINES].map(comparable)
+const SERVER_MAIL_COMPARABLE = [...TURN_MAIL_LINES, ...ANSWER_MAIL_LINES, ...GM_MAIL_LINES].map(comparable)
 
 function isServerMailLine(line: string): boolean {
   const own = comparable(line)

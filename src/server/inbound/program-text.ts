@@ -36,7 +36,11 @@ const CARD = new RegExp(`^(${KINDS})\\s*[:\\-\\s]\\s*(\\d{1,3})$`, 'i')
 /** The cards in words, as the mails and pages write them: "Move 2 (700)" (src/render/cards.ts). */
 const KIND_BY_NAME = new Map(CARD_KIND_NAMES.map(([kind, name]) => [name.toLowerCase(), kind]))
 const LABELLED = new RegExp(`^(${[...KIND_BY_NAME.keys()].join('|')})\\s*\\(?\\s*(\\d{1,3})\\s*\\)?$`, 'i')
-const NUMBERING = /^(?:register\s*|reg\.?\s*|r|#)?([1-5])\s*[.):]\s*|^[-*•]\s*/i
+/** "1.", "2)", "r3:", "#4 -", or a number and a space ("1 FWD2:700", as people write lists too); or a bullet. */
+const NUMBERING = /^(?:register\s*|reg\.?\s*|r|#)?([1-5])(?:\s*[.):\-]\s*|\s+)|^[-*•]\s*/i
+/** Card codes anywhere in a line, as the turn mail writes them; and a line that starts with one. */
+const CODES_IN_LINE = new RegExp(`(?:^|[^a-z\\d])(?:${KINDS})\\s*[:\\-]\\s*\\d{1,3}(?!\\d)`, 'gi')
+const STARTS_WITH_CODE = new RegExp(`^(?:${KINDS})\\s*[:\\-]\\s*\\d{1,3}(?!\\d)`, 'i')
 
 export function programFromReply(text: string): ReplyParse {
   const numbered: { register: number | null; card: string; line: number }[] = []
@@ -64,7 +68,9 @@ export function programFromReply(text: string): ReplyParse {
   return { ok: true, program }
 }
 
-function readLine(trimmed: string): ProgramLine | null {
+function readLine(written: string): ProgramLine | null {
+  // Full-width forms ("１．FWD2：700", from a CJK keyboard) read as the ASCII ones.
+  const trimmed = written.normalize('NFKC')
   const numbering = NUMBERING.exec(trimmed)
   const line = trimmed.slice(numbering?.[0].length ?? 0).replace(/\s+/g, ' ').replace(/[.;,]$/, '').trim()
   const labelled = LABELLED.exec(line)
@@ -72,6 +78,12 @@ function readLine(trimmed: string): ProgramLine | null {
   if (card) return { kind: 'card', card: `${card[1]!.toUpperCase()}:${Number(card[2])}`, register: numbering?.[1] ? Number(numbering[1]) : null }
   const codeTypo = typoOfCode(line)
   if (codeTypo) return { kind: 'typo', problem: codeTypo }
+  // A line that starts with a card, or holds two, but is not one card alone ("FWD2:700 FWD1:500",
+  // "FWD2:700 then turn"): which card was meant, or whether any was, cannot be told. Prose that
+  // merely mentions a card ("I played FWD2:700 last turn") stays prose.
+  if (STARTS_WITH_CODE.test(line) || (line.match(CODES_IN_LINE) ?? []).length > 1) {
+    return { kind: 'typo', problem: `the line "${line.slice(0, 60)}" is not one card; write one card per line, like "1. FWD2:700"` }
+  }
   const lower = line.toLowerCase()
   if (/^reboot( next turn)?$/.test(lower)) return { kind: 'reboot' }
   if (/^(pass|no cards|none)$/.test(lower)) return { kind: 'pass' }

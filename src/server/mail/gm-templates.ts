@@ -26,10 +26,19 @@ export function stalemateMail(game: string, turns: number, lines: readonly Stand
   }
 }
 
+/** How the correction mail opens ('#' stands for the turn). */
+const CORRECTION_OPENING = 'The GM corrected your program for turn # of'
+/**
+ * Lines only the GM's mails contain, where a reply is read no further (inbound/own-lines.ts): the
+ * correction mail lists the program before and after in card codes, and a digest holding it may be
+ * answered by reply, quoting it.
+ */
+export const GM_MAIL_LINES: readonly string[] = [CORRECTION_OPENING]
+
 export function correctionMail(game: string, turn: number, before: string, after: string, reason: string, link: string): Mail {
   return {
     subject: `BotWars "${game}" turn ${turn}: the GM corrected your program`,
-    body: `The GM corrected your program for turn ${turn} of "${game}" while reviewing the draft.\n\nBefore: ${before}\nNow:    ${after}\nReason: ${reason}\n\nThe turn is resolved again with it; the published report lists the correction.\n${link}\n`,
+    body: `${CORRECTION_OPENING.replace('#', String(turn))} "${game}" while reviewing the draft.\n\nBefore: ${before}\nNow:    ${after}\nReason: ${reason}\n\nThe turn is resolved again with it; the published report lists the correction.\n${link}\n`,
   }
 }
 

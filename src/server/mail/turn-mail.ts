@@ -59,15 +59,17 @@ const HAND_HEADING = 'Your hand (# cards):'
 const HTML_HAND_HEADING = 'Your hand for turn #'
 const REPLY_INVITATION = 'Or reply to this mail with your program, one card per line (registers in order), for example:'
 const HTML_REPLY_INVITATION = 'Or reply to this mail with your program, one card per line:'
+const CORRECTIONS_HEADING = 'Corrections by the GM'
 const REMINDER_REPLY_INVITATION = 'Or reply to your turn mail (or to this one) with your program, one card per line.'
 
 /**
  * Lines only the server's own turn mails and reminders contain ('#' stands for a number), in the
  * text part and in the HTML part (which the template takes from here, so the two cannot drift). A
- * reply is read only up to the first of them (inbound/program-text.ts): a turn mail quoted without
- * ">" holds the player's hand and an example program made of their own cards, never theirs to send.
+ * reply is read only up to the first of them (inbound/own-lines.ts): a turn mail quoted without
+ * ">" holds the player's hand and an example program made of their own cards, never theirs to send,
+ * and the GM's corrections list programs in card codes.
  */
-export const TURN_MAIL_LINES: readonly string[] = [HAND_HEADING, HTML_HAND_HEADING, REPLY_INVITATION, HTML_REPLY_INVITATION, REMINDER_REPLY_INVITATION]
+export const TURN_MAIL_LINES: readonly string[] = [HAND_HEADING, HTML_HAND_HEADING, REPLY_INVITATION, HTML_REPLY_INVITATION, REMINDER_REPLY_INVITATION, CORRECTIONS_HEADING]
 
 /** An example reply made from the reader's own first cards, so it can be copied and edited. */
 function replyExample(hand: HandPart): string {
@@ -80,7 +82,7 @@ const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`
 
 function correctionsText(list: readonly TurnCorrection[]): string[] {
   if (!list.length) return []
-  return ['Corrections by the GM:', ...list.flatMap((c) => [
+  return [`${CORRECTIONS_HEADING}:`, ...list.flatMap((c) => [
     ...wrap(`${c.mine ? 'Your program' : c.name}, corrected ${when(c.at)}:`, TEXT_WIDTH, '  '),
     ...wrap(`before: ${c.before}`, TEXT_WIDTH, '    '),
     ...wrap(`now: ${c.after}`, TEXT_WIDTH, '    '),
@@ -120,7 +122,7 @@ function previousHtml(p: PreviousTurn | null) {
   return {
     story: p?.story && `Turn ${p.number}: ${p.story}`, picture: p?.picture ?? false, own: p?.own ?? false, pictureCid: PICTURE_CID,
     previousTurn: p?.number, reportLink: p?.reportLink,
-    corrections: (p?.corrections ?? []).map((c) => ({ ...c, at: when(c.at) })),
+    corrections: (p?.corrections ?? []).map((c) => ({ ...c, at: when(c.at) })), correctionsHeading: CORRECTIONS_HEADING,
   }
 }
 
