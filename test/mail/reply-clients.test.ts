@@ -116,6 +116,15 @@ describe('programs written loosely', () => {
     expect(latest(0)).toBe(JSON.stringify(cards))
   })
 
+  it('a program written only below where a quote seems to begin: refused naming that line, and the previous program stands', async () => {
+    const before = latest(2)
+    const cards = await newCards(2, 3)
+    const answer = await reply(2, { text: `My program\n------------------------------\n${cards.join('\n')}\n` })
+    expect(answer.subject).toMatch(/was not stored/)
+    expect(flat(answer)).toMatch(/no program found above "-{30}"/)
+    expect(latest(2)).toBe(before)
+  })
+
   it('two cards on one line: refused naming the line, and the previous program stands', async () => {
     const before = latest(1)
     const cards = await newCards(1, 2)

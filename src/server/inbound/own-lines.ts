@@ -54,23 +54,26 @@ const QUOTED_HEADER_NAMES: ReadonlySet<string> = new Set([
 const HEADER_NAME = /^\*{0,2}([^:：*]{1,30}?)\*{0,2}\s?[:：]\*{0,2}(?:\s|$)/u
 const MAX_LINES = 2000
 
-/** The lines the sender wrote, trimmed, with their line numbers: not ">" quoted, and up to where a quote or signature begins. */
-export function ownLines(text: string): { line: string; index: number }[] {
+/**
+ * The lines the sender wrote, trimmed, with their line numbers: not ">" quoted, and up to where a
+ * quote or signature begins; and that line (`endedAt`), or null when the mail ran to its end.
+ */
+export function ownLines(text: string): { lines: { line: string; index: number }[]; endedAt: string | null } {
   const lines = text.replace(/\r\n?/g, '\n').split('\n').slice(0, MAX_LINES).map((raw) => raw.replace(/[\u00a0\u200b]/g, ' ').trim())
   const own: { line: string; index: number }[] = []
   for (const [index, line] of lines.entries()) {
     if (line.startsWith('>')) continue
-    if (QUOTE_STARTS.some((p) => p.test(line)) || SEPARATOR.test(line) || RULE.test(line) || isServerMailLine(line)) break
-    // An attribution over a quote marked with ">" is skipped (a program may follow the quote); over an unmarked one, the quote begins.
-    if (isAttribution(lines, index) && !lines.slice(index + 1).find((next) => next !== '')?.startsWith('>')) break
-    // Two header lines in a row: one alone ("To: the GM") may be the sender's own.
-    if (isQuotedHeaderLine(line) && isQuotedHeaderLine(lines[index + 1] ?? '')) break
+    const ended = QUOTE_STARTS.some((p) => p.test(line)) || SEPARATOR.test(line) || RULE.test(line) || isServerMailLine(line) ||
+      // An attribution over a quote marked with ">" is skipped (a program may follow the quote); over an unmarked one, the quote begins.
+      (isAttribution(lines, index) && !lines.slice(index + 1).find((next) => next !== '')?.startsWith('>')) ||
+      // Two header lines in a row: one alone ("To: the GM") may be the sender's own.
+      (isQuotedHeaderLine(line) && isQuotedHeaderLine(lines[index + 1] ?? ''))
+    if (ended) return { lines: own, endedAt: line }
     own.push({ line, index })
   }
-  return own
+  return { lines: own, endedAt: null }
 }
 
-/** Whether the line ends an attribution, alone or with the line before it (Thunderbird's two lines). */
 function isAttribution(lines: readonly string[], index: number): boolean {
   const line = lines[index]!
   const attribution = (text: string) => ATTRIBUTION.test(text) || ATTRIBUTION_BY_ADDRESS.test(text)

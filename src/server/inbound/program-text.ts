@@ -46,7 +46,8 @@ export function programFromReply(text: string): ReplyParse {
   const numbered: { register: number | null; card: string; line: number }[] = []
   const program: ReplyProgram = { cards: [], rebootNext: false }
   let pass = false
-  for (const { line, index } of ownLines(text)) {
+  const own = ownLines(text)
+  for (const { line, index } of own.lines) {
     const read = readLine(line)
     if (!read) continue
     switch (read.kind) {
@@ -64,7 +65,11 @@ export function programFromReply(text: string): ReplyParse {
   if (numbered.every((n) => n.register !== null)) numbered.sort((a, b) => a.register! - b.register! || a.line - b.line)
   program.cards = numbered.map((n) => n.card)
   const said = program.cards.length > 0 || pass || program.rebootNext || program.sacrificeAt !== undefined || program.doubleWrench !== undefined || program.facing !== undefined
-  if (!said) return { ok: false, problem: 'no program found in the mail: write one card per line, as the turn mail lists them (like "1. FWD2:700")' }
+  if (!said) {
+    // Reading stopped early: say where, for a program written below a line taken for the start of a quote is never read.
+    const where = own.endedAt === null ? 'in the mail' : `above "${own.endedAt.slice(0, 60)}", where a quoted mail or a signature seems to begin`
+    return { ok: false, problem: `no program found ${where}: write one card per line above any quote, as the turn mail lists them (like "1. FWD2:700")` }
+  }
   return { ok: true, program }
 }
 
