@@ -46,6 +46,8 @@ export interface GiveUp { as: GivenUpAs; error: string; replyCode: string | null
 export interface UndeliveredMail {
   recipient: string; subject: string; last_error: string | null; created_at: number; in_digest: 0 | 1
   given_up_as: GivenUpAs | null; reply_code: string | null
+  /** The mail's kind; a digest's part: 'digest'. */
+  kind: string
 }
 
 /** A held mail of someone who wants a daily digest; `digest_id` is the queued digest it went into (migration 043). */
@@ -113,10 +115,10 @@ export function outboxRepository(db: Db) {
   // A digest given up is listed by its parts of this game, never by its own subject and text, which
   // may name other games; one given up before migration 046 kept none and is listed as it was.
   const failedForGame = db.prepare<[string, string], UndeliveredMail>(`
-    SELECT recipient, subject, last_error, created_at, 0 AS in_digest, given_up_as, reply_code, id AS outbox_id, 0 AS part FROM outbox
+    SELECT recipient, subject, last_error, created_at, 0 AS in_digest, given_up_as, reply_code, kind, id AS outbox_id, 0 AS part FROM outbox
     WHERE game_id = ? AND status = 'failed' AND NOT EXISTS (SELECT 1 FROM undelivered_digest_parts WHERE digest_id = outbox.id)
     UNION ALL
-    SELECT outbox.recipient, parts.subject, outbox.last_error, parts.created_at, 1, outbox.given_up_as, outbox.reply_code, outbox.id, parts.rowid
+    SELECT outbox.recipient, parts.subject, outbox.last_error, parts.created_at, 1, outbox.given_up_as, outbox.reply_code, outbox.kind, outbox.id, parts.rowid
     FROM undelivered_digest_parts AS parts JOIN outbox ON outbox.id = parts.digest_id
     WHERE parts.game_id = ? AND outbox.status = 'failed'
     ORDER BY outbox_id, part`)
