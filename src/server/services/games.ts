@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import type { z } from 'zod'
 import { compileBoard, parseBoard } from '../../engine/board.js'
 import { newGame } from '../../engine/game.js'
-import type { BoardDefinition } from '../../engine/types.js'
+import type { BoardDefinition, RandomState } from '../../engine/types.js'
 import { badRequest, conflict, notFound, rateLimited } from '../errors.js'
 import { seatLeftMail } from '../mail/gm-templates.js'
 import { deadlineMovedMail, gameOverMail, invitationMail } from '../mail/templates.js'
@@ -203,6 +203,23 @@ export function joinGame(ctx: ServiceContext, userId: number, token: string, nam
 /** A game needs someone to race against. */
 export const MIN_PLAYERS = 2
 
+/**
+ * Where a game's generator starts, which deals every hand of the game. 128 random bits: from the
+ * 31-bit seed alone, a player who knows their own first hand could try every seed until one deals
+ * it (hours on one core, within a turn's deadline) and then read every other hand as it is dealt
+ * (test/security/deal-from-own-hand.test.ts). A seed the context fixes (tests that replay a game)
+ * starts it as before.
+ */
+function generatorStart(ctx: ServiceContext, game: GameRow): number | RandomState {
+  if (ctx.newSeed) return game.seed
+  for (;;) {
+    const bytes = randomBytes(16)
+    const state = [0, 4, 8, 12].map((at) => bytes.readInt32LE(at))
+    // xoroshiro128+ stays at zero from an all-zero state.
+    if (state.some((half) => half !== 0)) return state
+  }
+}
+
 export function startGame(ctx: ServiceContext, m: Membership, reason: string): void {
   requireGm(m)
   ctx.write(() => {
@@ -219,7 +236,7 @@ export function startGame(ctx: ServiceContext, m: Membership, reason: string): v
       ctx.games.setSeatCount(game.id, joined.length)
     }
     // R25: robots are placed on the start square, virtual, before turn 1.
-    const state = newGame(ctx.board(game), joined.map((s) => s.player_id), game.seed)
+    const state = newGame(ctx.board(game), joined.map((s) => s.player_id), generatorStart(ctx, game))
     ctx.games.start(game.id, JSON.stringify(state), ctx.now())
     ctx.games.logAction(game.id, ctx.now(), 'start', reason, empty.length ? { closedSeats: empty.map((s) => s.seat_no) } : {})
     openTurn(ctx, ctx.games.byId(game.id)!, state)
