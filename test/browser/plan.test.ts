@@ -45,7 +45,7 @@ describe.skipIf(!hasChromium)('planning on the board in Chromium', () => {
     const page = await pageFor(stack, ann)
     await page.goto(`${stack.origin}/games/${gameId}/turns/1/submit`)
     expect(await page.locator('.plan-board svg .robot.mine').getAttribute('data-square')).toBe('r3c8')
-    await page.locator('#plan-preview').waitFor({ state: 'visible', timeout: 10_000 })
+    await page.locator('#plan-preview').waitFor({ state: 'visible' })
     expect(await text(page.locator('#plan-preview'))).toContain('Other robots are not predicted')
     // The preview script never holds up the first paint.
     expect(await page.locator('script[src*="/static/plan.js"]').getAttribute('defer')).not.toBeNull()
@@ -73,7 +73,7 @@ describe.skipIf(!hasChromium)('planning on the board in Chromium', () => {
     for (let k = 1; k <= expected.length; k++) {
       await page.locator(`#r${k}`).selectOption(program[k - 1]!)
       const step = page.locator(`.plan-steps li[data-stage="${k}"][data-card="yes"]`)
-      await step.waitFor({ timeout: 5_000 })
+      await step.waitFor()
       expect(await step.getAttribute('data-square'), `after register ${k}`).toBe(expected[k - 1])
       expect(await step.getAttribute('data-facing')).toBe(engine.stages[k - 1]!.robots[0]!.facing)
       // The picture shows the stage just filled, with the robot's numbered stop where the engine put it.
@@ -114,7 +114,7 @@ describe.skipIf(!hasChromium)('planning on the board in Chromium', () => {
     await page.setViewportSize(DESKTOP)
   })
 
-  it('stays under 200 KB on a first visit, pictures and the preview included', { timeout: 60_000 }, async () => {
+  it('stays under 200 KB on a first visit, pictures and the preview included', { timeout: 120_000 }, async () => {
     const page = await pageFor(stack, ann)
     const sizes: Promise<number>[] = []
     page.on('requestfinished', (request) => { sizes.push(request.sizes().then((s) => s.responseBodySize + s.responseHeadersSize)) })
@@ -125,7 +125,7 @@ describe.skipIf(!hasChromium)('planning on the board in Chromium', () => {
     expect(total).toBeLessThan(200 * 1024)
   })
 
-  it('works without JavaScript, with the static picture and no preview', { timeout: 60_000 }, async () => {
+  it('works without JavaScript, with the static picture and no preview', { timeout: 120_000 }, async () => {
     const page = await pageFor(stack, ann, { phone: true, javaScript: false })
     await page.goto(`${stack.origin}/games/${gameId}/turns/1/submit`)
     expect(await page.locator('.plan-board svg .robot.mine').getAttribute('data-square')).toBe('r3c8')
@@ -138,7 +138,7 @@ describe.skipIf(!hasChromium)('planning on the board in Chromium', () => {
     await stack.shot(page, 'plan-phone-3-no-js-stored')
   })
 
-  it('shows no preview when the GM turned it off', { timeout: 60_000 }, async () => {
+  it('shows no preview when the GM turned it off', { timeout: 120_000 }, async () => {
     const gm = stack.app.services
     const other = await setUpGame(stack.app, [{ email: 'dee@example.org', name: 'Dee', colour: 'teal' }, { email: 'eve@example.org', name: 'Eve', colour: 'pink' }], { pathPreview: false })
     expect((await other.gm.call('POST', `/api/v1/games/${other.gameId}/start`, { reason: '' })).status).toBe(200)
@@ -151,12 +151,12 @@ describe.skipIf(!hasChromium)('planning on the board in Chromium', () => {
     expect(await text(page.locator('.plan-board-col'))).toContain('The GM has turned the path preview off for this game.')
   })
 
-  it('lets the GM turn the preview off and on again in the console at any time, logged', { timeout: 90_000 }, async () => {
+  it('lets the GM turn the preview off and on again in the console at any time, logged', { timeout: 120_000 }, async () => {
     const gmPage = await pageFor(stack, gm)
     const annPage = await pageFor(stack, ann)
     const form = `${stack.origin}/games/${gameId}/turns/1/submit`
     await annPage.goto(form)
-    await annPage.locator('#plan-preview').waitFor({ state: 'visible', timeout: 10_000 })
+    await annPage.locator('#plan-preview').waitFor({ state: 'visible' })
 
     // Off, mid-game, from the console.
     await gmPage.goto(`${stack.origin}/games/${gameId}/gm`)
@@ -182,7 +182,7 @@ describe.skipIf(!hasChromium)('planning on the board in Chromium', () => {
     await go(gmPage, () => gmPage.getByRole('button', { name: 'Turn the preview on' }).click())
     expect(await text(gmPage.locator('ol.log li').first())).toMatch(/preview-on:/)
     await annPage.goto(form)
-    await annPage.locator('#plan-preview').waitFor({ state: 'visible', timeout: 10_000 })
+    await annPage.locator('#plan-preview').waitFor({ state: 'visible' })
     expect(await text(annPage.locator('.plan-board-col'))).not.toContain('turned the path preview off')
   })
 

@@ -33,7 +33,7 @@ describe.skipIf(!hasChromium)('the turn as a story in Chromium', () => {
   })
   afterAll(async () => { await stack?.close() })
 
-  it('tells the turn report as one line per player, mine first, with my column first and cards in words', { timeout: 90_000 }, async () => {
+  it('tells the turn report as one line per player, mine first, with my column first and cards in words', { timeout: 120_000 }, async () => {
     const services = stack.app.services
     const m = membership(services, gameId, { user: services.users.byEmail(PLAYERS[1]!.email)! })
     const result = turnView(services, m, services.turns.byNumber(gameId, 1)!).result!
@@ -65,7 +65,7 @@ describe.skipIf(!hasChromium)('the turn as a story in Chromium', () => {
     await stack.shot(page, 'story-phone-1-turn-report', '.story-panel')
   })
 
-  it('animates the turn stage by stage, with controls and keys, and holds still for reduced motion', { timeout: 90_000 }, async () => {
+  it('animates the turn stage by stage, with controls and keys, and holds still for reduced motion', { timeout: 120_000 }, async () => {
     const services = stack.app.services
     const m = membership(services, gameId, { user: services.users.byEmail(PLAYERS[1]!.email)! })
     const result = turnView(services, m, services.turns.byNumber(gameId, 1)!).result!
@@ -79,12 +79,12 @@ describe.skipIf(!hasChromium)('the turn as a story in Chromium', () => {
     const mover = result.stages[0]!.events.find((e) => e.kind === 'moved')
     await page.getByRole('button', { name: '▶ Play' }).click()
     if (mover && 'player' in mover) {
-      await page.waitForFunction((p) => Array.from(document.querySelectorAll('#watch g.robot')).some((g) => g.getAttribute('data-player') === p && (g as unknown as { style: { transform: string; transition: string } }).style.transition.startsWith('transform')), mover.player, { timeout: 5_000 })
+      await page.waitForFunction((p) => Array.from(document.querySelectorAll('#watch g.robot')).some((g) => g.getAttribute('data-player') === p && (g as unknown as { style: { transform: string; transition: string } }).style.transition.startsWith('transform')), mover.player)
     }
     await stack.shot(page, 'story-desktop-3-animating', '#watch')
     await page.waitForFunction(() => document.getElementById('watch')!.getAttribute('data-stage') === '2', undefined, { timeout: 20_000 })
     await page.getByRole('button', { name: '❚❚ Pause' }).click()
-    await page.waitForFunction(() => document.querySelector('#watch .anim-board svg title')?.textContent === 'Turn 1: before stage 2', undefined, { timeout: 5_000 })
+    await page.waitForFunction(() => document.querySelector('#watch .anim-board svg title')?.textContent === 'Turn 1: before stage 2')
     for (const robot of result.stages[0]!.robots) {
       if (!robot.at || robot.mode === 'destroyed') continue
       expect(await page.locator(`#watch g.robot[data-player="${robot.player}"]`).getAttribute('data-square')).toBe(formatSquare(robot.at))
@@ -105,12 +105,12 @@ describe.skipIf(!hasChromium)('the turn as a story in Chromium', () => {
     await still.goto(`${stack.origin}/games/${gameId}/turns/1`)
     await still.locator('#watch .anim-board svg').waitFor()
     await still.getByRole('button', { name: '▶ Play' }).click()
-    await still.waitForFunction(() => document.getElementById('watch')!.getAttribute('data-played') === '1', undefined, { timeout: 10_000 })
+    await still.waitForFunction(() => document.getElementById('watch')!.getAttribute('data-played') === '1')
     const transitions = await still.locator('#watch g.robot').evaluateAll((gs) => gs.map((g) => (g as unknown as { style: { transition: string } }).style.transition))
     expect(transitions.every((t) => t === '' || t === 'none')).toBe(true)
   })
 
-  it('shows the story in the game history and the race chart, readable without JavaScript', { timeout: 60_000 }, async () => {
+  it('shows the story in the game history and the race chart, readable without JavaScript', { timeout: 120_000 }, async () => {
     const page = await pageFor(stack, ann, { javaScript: false })
     await page.goto(`${stack.origin}/games/${gameId}`)
     const turn1 = page.locator('.turn-list > li[data-turn="1"]')

@@ -38,8 +38,8 @@ export function messages(body: string) {
   })
 }
 
-/** Waits (polling every 50 ms) until `what` holds; throws after `timeout` ms (long enough for a loaded CI machine). */
-export const waitUntil = async (what: () => boolean, timeout = 10_000) => {
+/** Waits (polling every 50 ms) until `what` holds; throws after `timeout` ms, a hang guard (well within the tests' own limits) that a loaded CI machine never comes near. */
+export const waitUntil = async (what: () => boolean, timeout = 30_000) => {
   const until = Date.now() + timeout
   while (!what()) {
     if (Date.now() > until) throw new Error('timed out')

@@ -56,7 +56,8 @@ function snapshot(dir: string) {
   }
 }
 
-async function until(check: () => boolean, ms = 30_000) {
+/** Polls the database until `check` holds; `ms` only guards against a hang (two tsx servers start on a loaded 2-CPU machine). */
+async function until(check: () => boolean, ms = 90_000) {
   const end = Date.now() + ms
   while (!check()) {
     if (Date.now() > end) throw new Error('timed out waiting')
@@ -104,7 +105,7 @@ describe('crash in the middle of closing a turn', () => {
     // Every message sent exactly once: each outbox row arrived once, nothing else arrived.
     const ids = outboxIdsReceived()
     expect(ids.slice().sort((a, b) => a - b)).toEqual(after.outbox.map((m) => m.id))
-  }, 90_000)
+  }, 120_000)
 })
 
 describe('two server processes on one database', () => {
@@ -127,5 +128,5 @@ describe('two server processes on one database', () => {
     expect(after.outbox.filter((m) => m.kind === 'results')).toHaveLength(1)
     const ids = outboxIdsReceived()
     expect(ids.slice().sort((a, b) => a - b)).toEqual(after.outbox.map((m) => m.id))
-  }, 90_000)
+  }, 120_000)
 })
