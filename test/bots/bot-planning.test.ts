@@ -96,7 +96,7 @@ describe('bots plan in a worker thread', () => {
     const planned = botSubmissions(gameId, 2)
     expect(planned).toHaveLength(7)
     for (const row of planned) expect(JSON.parse(row.cards_json)).toEqual(botChoice(gameId, 2, row.player_id))
-  }, 60_000)
+  }, 120_000)
 })
 
 describe('a bot plan that comes too late or fails', () => {
@@ -125,7 +125,7 @@ describe('a bot plan that comes too late or fails', () => {
     expect(botSubmissions(gameId, 1)).toHaveLength(1)
     expect(log.lines.some((line) => line.includes('stale bot plans dropped'))).toBe(true)
     expect(botSubmissions(gameId, 2).map((row) => JSON.parse(row.cards_json))).toEqual([botChoice(gameId, 2, 'P2')])
-  }, 60_000)
+  }, 120_000)
 
   it('a worker that dies while planning is replaced and the plans come from the new one, the same', async () => {
     const log = logged()
@@ -140,7 +140,7 @@ describe('a bot plan that comes too late or fails', () => {
     const rows = botSubmissions(gameId, 1)
     expect(rows.map((row) => row.player_id).sort()).toEqual(['P2', 'P3', 'P4'])
     for (const row of rows) expect(JSON.parse(row.cards_json)).toEqual(botChoice(gameId, 1, row.player_id))
-  }, 60_000)
+  }, 120_000)
 
   it('a plan whose worker dies twice fails: logged, and the turn closes by the rules, R9 filling that seat', async () => {
     const log = logged()
@@ -164,7 +164,7 @@ describe('a bot plan that comes too late or fails', () => {
     expect(result.start.events.some((e: any) => e.kind === 'program-filled' && e.player === 'P2')).toBe(true)
     // The next turn's bot plans on a new worker.
     expect(botSubmissions(gameId, 2)).toHaveLength(1)
-  }, 60_000)
+  }, 120_000)
 
   it('a bot that throws fails its plan alone: the worker goes on with the next', async () => {
     const warnings: string[] = []
@@ -185,7 +185,7 @@ describe('a bot plan that comes too late or fails', () => {
     } finally {
       await planner.stop()
     }
-  }, 60_000)
+  }, 120_000)
 })
 
 describe('stopping with plans under way', () => {
@@ -210,5 +210,5 @@ describe('stopping with plans under way', () => {
     const rows = botSubmissions(gameId, 1)
     expect(rows.map((row) => row.player_id).sort()).toEqual(['P2', 'P3'])
     for (const row of rows) expect(JSON.parse(row.cards_json)).toEqual(botChoice(gameId, 1, row.player_id))
-  }, 60_000)
+  }, 120_000)
 })

@@ -33,7 +33,7 @@ describe.skipIf(!hasChromium)('new messages pushed live', () => {
   })
   afterAll(async () => { await stack?.close() })
 
-  it('a private message reaches only its thread\'s streams: another player and a spectator hear nothing, not even a new event id', { timeout: 60_000 }, async () => {
+  it('a private message reaches only its thread\'s streams: another player and a spectator hear nothing, not even a new event id', { timeout: 120_000 }, async () => {
     const gmStream = openStream(stack, `/games/${gameId}/live`, { cookie: gm.headers.cookie! })
     const bobStream = openStream(stack, `/games/${gameId}/live`, { cookie: bob.headers.cookie! })
     const spectator = openStream(stack, `/watch/${publicToken}/live`)
@@ -67,7 +67,7 @@ describe.skipIf(!hasChromium)('new messages pushed live', () => {
     for (const s of [gmStream, bobStream, spectator]) s.close()
   })
 
-  it('a message sent in one browser appears on another person\'s game and turn pages without a reload', { timeout: 90_000 }, async () => {
+  it('a message sent in one browser appears on another person\'s game and turn pages without a reload', { timeout: 120_000 }, async () => {
     // Turn 1 published, so its report (the turn page, with the threads) exists.
     stack.clock.now = stack.app.services.turns.current(gameId)!.deadline + 1000
     stack.app.runDueWork()

@@ -22,7 +22,7 @@ describe.skipIf(!hasChromium)('polish in Chromium', () => {
   })
   afterAll(async () => { await stack?.close() })
 
-  it('asks a new person once for the name others see', { timeout: 60_000 }, async () => {
+  it('asks a new person once for the name others see', { timeout: 120_000 }, async () => {
     const nora = await signIn(stack.app, 'nora.k@example.org')
     const page = await pageFor(stack, nora, { phone: true })
     await page.goto(`${stack.origin}/`)
@@ -39,7 +39,7 @@ describe.skipIf(!hasChromium)('polish in Chromium', () => {
     expect(await page.locator('.name-ask').count()).toBe(0)
   })
 
-  it('says in plain words which register holds a card that is not yours', { timeout: 60_000 }, async () => {
+  it('says in plain words which register holds a card that is not yours', { timeout: 120_000 }, async () => {
     const page = await pageFor(stack, ann)
     await page.goto(`${stack.origin}/games/${gameId}/turns/1/submit`)
     const annId = stack.app.services.games.seats(gameId).find((s) => s.name === 'Ann')!.player_id
@@ -61,7 +61,7 @@ describe.skipIf(!hasChromium)('polish in Chromium', () => {
     await stack.shot(page, 'polish-desktop-1-plain-error', '.registers')
   })
 
-  it('tells the player who reopened the program and why; the GM console asks before destructive actions', { timeout: 90_000 }, async () => {
+  it('tells the player who reopened the program and why; the GM console asks before destructive actions', { timeout: 120_000 }, async () => {
     for (const player of [ann, bob]) {
       const mine = (await player.call('GET', `/api/v1/games/${gameId}/turns/1`)).json
       expect((await player.call('POST', `/api/v1/games/${gameId}/turns/1/submission`, { cards: (mine.me.hand as string[]).slice(0, 5) })).status).toBe(201)

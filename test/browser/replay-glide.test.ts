@@ -43,7 +43,7 @@ describe.skipIf(!hasChromium)('the animated replay in Chromium', () => {
   })
   afterAll(async () => { await stack?.close() })
 
-  it('glides every robot on a belt at once in a conveyor step', { timeout: 90_000 }, async () => {
+  it('glides every robot on a belt at once in a conveyor step', { timeout: 120_000 }, async () => {
     const services = stack.app.services
     const m = membership(services, gameId, { user: services.users.byEmail(PLAYERS[0]!.email)! })
     const result = turnView(services, m, services.turns.byNumber(gameId, 1)!).result!

@@ -52,4 +52,4 @@ it('makes a demo game once, and its printed links work on the real server', asyn
   } finally {
     await server.stop()
   }
-}, 90_000)
+}, 120_000)

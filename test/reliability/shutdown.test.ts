@@ -52,7 +52,7 @@ describe('SIGTERM', () => {
       agent.destroy()
       child.kill('SIGKILL')
     }
-  }, 30_000)
+  }, 120_000)
 
   it('exits 0 while a client is half-way through sending a request', async () => {
     const { child, port, exit } = await startServer()
@@ -72,5 +72,5 @@ describe('SIGTERM', () => {
       agent.destroy()
       child.kill('SIGKILL')
     }
-  }, 30_000)
+  }, 120_000)
 })
