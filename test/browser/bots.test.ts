@@ -119,22 +119,36 @@ describe.skipIf(!hasChromium)('bots on the web pages', () => {
     await page.locator('#seat-bot-seat').selectOption('new')
     await page.locator('#seat-bot-bot').selectOption('random')
     await page.locator('#seat-bot-reason').fill('a fourth robot for the crowd')
-    // Clicked twice while the first post is on its way (held back 400 ms here, as a slow server
-    // would): the form goes once (views/static/app.js), so one seat is opened, not two. Without the
-    // guard the page sends the second post too, and a server that got both opened two seats.
+    // Clicked twice while the first post is on its way (held back here until the second click has
+    // happened, as a slow server would hold it): the form goes once (views/static/app.js), so one
+    // seat is opened, not two. Without the guard the page sends the second post too, and a server
+    // that got both opened two seats. Held on the test's word, not for a time: with fixed delays (the
+    // post held 400 ms, the clicks 150 ms apart) a slow machine could answer before the second click.
     const posts: string[] = []
     page.on('request', (request) => { if (request.method() === 'POST' && request.url().endsWith('/gm/seat-bot')) posts.push(request.url()) })
+    let firstArrived!: () => void
+    const arrived = new Promise<void>((resolve) => { firstArrived = resolve })
+    let release!: () => void
+    const released = new Promise<void>((resolve) => { release = resolve })
     await page.route('**/gm/seat-bot', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400))
+      firstArrived()
+      await released
       await route.continue().catch(() => {}) // a post the page gave up for a later one is gone
     })
     const seatTheBot = page.getByRole('button', { name: 'Seat the bot' })
-    // Both clicks from inside the page, 150 ms apart, so the second lands on this page, not on the next.
-    await go(page, () => seatTheBot.evaluate(async (button: HTMLButtonElement) => {
-      button.click()
-      await new Promise((resolve) => setTimeout(resolve, 150))
-      button.click()
-    }))
+    // Both clicks from inside the page, the second once the first post has reached the route, so it
+    // lands on this page, not on the next. While a navigation is pending Playwright reaches no script
+    // of the page, so the page asks: a fetch the test answers once the post has arrived.
+    await page.route('**/first-post-arrived', async (route) => { await arrived; await route.fulfill({ body: 'yes' }) })
+    await go(page, async () => {
+      await seatTheBot.evaluate(async (button: HTMLButtonElement) => {
+        button.click()
+        await fetch('/first-post-arrived')
+        button.click()
+      })
+      release()
+    })
+    await page.unroute('**/first-post-arrived')
     await page.unroute('**/gm/seat-bot')
     expect(posts).toHaveLength(1)
     expect(await text(page.locator('#done'))).toContain('The bot has its seat')
