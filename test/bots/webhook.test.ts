@@ -2,19 +2,23 @@
 // examples/ plays a whole game through its webhook; a dead webhook never holds up a turn; webhook
 // URLs that could reach inside the server's network are refused in production.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
+import { createServer, type Server } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { isPrivateAddress } from '../../src/server/services/private-addresses.js'
 import { signature, webhookPolicy, webhookUrlProblem } from '../../src/server/services/webhooks.js'
-import { DAY, inviteToken, PLAYERS, signIn, testApp, type TestApp } from '../server/helpers.js'
+import { waitFor } from '../../src/testkit/server-process.js'
+import { DAY, inviteToken, PLAYERS, signIn, testApp, type Client, type TestApp } from '../server/helpers.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 let t: TestApp | undefined
 let bot: ChildProcess | undefined
+let down: Server | undefined
 afterEach(async () => {
   bot?.kill()
   bot = undefined
+  await new Promise((resolve) => down ? down.close(resolve) : resolve(undefined))
+  down = undefined
   await t?.close()
   t = undefined
 })
@@ -28,7 +32,38 @@ function freePort(): Promise<number> {
   })
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+/**
+ * Registers Ann's webhook and starts the example bot in examples/ on it. The port is found free,
+ * then handed to the bot, and another process may take it in between: a bot that cannot listen
+ * is started again on another port (each registration makes a new secret).
+ */
+async function startExampleBot(ann: Client, gameId: string, address: string, token: string): Promise<{ port: number; secret: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort()
+    const registered = await ann.call('POST', `/api/v1/games/${gameId}/webhook`, { url: `http://127.0.0.1:${port}/` })
+    expect(registered.status, registered.text).toBe(201)
+    const secret = registered.json.secret as string
+    const child = spawn(process.execPath, ['examples/webhook-bot.mjs'], {
+      cwd: ROOT, env: { ...process.env, BOTWARS_URL: address, BOTWARS_TOKEN: token, BOTWARS_SECRET: secret, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    bot = child
+    const listening = await new Promise<boolean>((resolve) => {
+      child.stdout!.on('data', (chunk: Buffer) => { if (chunk.toString().includes('listening')) resolve(true) })
+      child.once('exit', () => resolve(false))
+    })
+    if (listening) return { port, secret }
+    if (attempt === 5) throw new Error('the example bot could not listen on a free port, five times')
+  }
+}
+
+/** A webhook server that is down: it cuts every connection. (A port merely left free could be taken by another test's server meanwhile.) */
+async function downServer(): Promise<number> {
+  const server = createServer((socket) => socket.destroy())
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  down = server
+  return (server.address() as { port: number }).port
+}
 
 /** A game of Ann (seat 2, to be played by a webhook) against a greedy bot, with review window 0. */
 async function gameWithAnn(app: TestApp['app']) {
@@ -46,16 +81,8 @@ describe('a webhook bot', () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
     const { gm, ann, gameId } = await gameWithAnn(t.app)
     const token = (await ann.call('POST', `/api/v1/games/${gameId}/api-token`)).json.token as string
-    const port = await freePort()
-    const registered = await ann.call('POST', `/api/v1/games/${gameId}/webhook`, { url: `http://127.0.0.1:${port}/` })
-    expect(registered.status, registered.text).toBe(201)
-    const secret = registered.json.secret as string
+    const { port, secret } = await startExampleBot(ann, gameId, address, token)
     expect(secret.length).toBeGreaterThan(20)
-    bot = spawn(process.execPath, ['examples/webhook-bot.mjs'], {
-      cwd: ROOT, env: { ...process.env, BOTWARS_URL: address, BOTWARS_TOKEN: token, BOTWARS_SECRET: secret, PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
-    await new Promise<void>((resolve) => bot!.stdout!.on('data', (chunk: Buffer) => { if (chunk.toString().includes('listening')) resolve() }))
     // A forged delivery is refused by the bot.
     const forged = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: '{}', headers: { 'x-botwars-signature': signature('wrong', 1, '{}') } })
     expect(forged.status).toBe(401)
@@ -67,7 +94,8 @@ describe('a webhook bot', () => {
       const turn = services.turns.current(gameId)!
       expect(await t.app.deliverWebhooks()).toBe(1)
       // The bot answers through the API in its own time; the clockwork closes the turn once it is in.
-      for (let wait = 0; wait < 200 && !services.turns.submitters(turn.id).includes('P2'); wait++) await sleep(25)
+      // (The deadline only guards against a hang: a loaded machine may take seconds.)
+      await waitFor(() => services.turns.submitters(turn.id).includes('P2'), 60_000, 25)
       expect(services.turns.submitters(turn.id)).toContain('P2')
       // The greedy bot's program comes from the worker thread it plans in, also in its own time.
       await t.app.botsPlanned()
@@ -91,7 +119,7 @@ describe('a webhook bot', () => {
   it('that is down never holds up a turn: deliveries are retried with backoff, and the deadline fills the program (R9)', async () => {
     t = await testApp()
     const { gm, ann, gameId } = await gameWithAnn(t.app)
-    const port = await freePort() // nothing listens there
+    const port = await downServer()
     expect((await ann.call('POST', `/api/v1/games/${gameId}/webhook`, { url: `http://127.0.0.1:${port}/hook` })).status).toBe(201)
     expect((await gm.call('POST', `/api/v1/games/${gameId}/start`, {})).status).toBe(200)
     expect(await t.app.deliverWebhooks()).toBe(0)
