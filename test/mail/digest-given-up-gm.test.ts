@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { preferencesRepository } from '../../src/server/mail/preferences.js'
 import { DAY, HOUR, PLAYERS, setUpGame, type Client } from '../server/helpers.js'
-import { startSmtp } from '../server/smtp.js'
 import { mailWorld, undeliveredOn as consoleRows, type MailWorld } from './helpers.js'
 
 const [ANN, BOB, CID] = PLAYERS as [typeof PLAYERS[0], typeof PLAYERS[0], typeof PLAYERS[0]]
@@ -29,10 +28,8 @@ beforeAll(async () => {
   amber = await setUpGame(w.t.app, [ANN, BOB], { name: 'Amber Field', turnLengthHours: 72, reviewWindowHours: 0 })
   garden = await setUpGame(w.t.app, [ANN, CID], { name: 'Secret Garden', turnLengthHours: 12, reviewWindowHours: 0 }, { email: 'gus@example.org', name: 'Gus' })
   await w.t.app.mailer.deliver() // sign-in links and invitations, while the server takes everyone
-  await w.smtp.close()
-  w.smtp = await startSmtp(w.smtp.port, { refuse: (address) => REFUSED.has(address) })
+  w.smtp.restart({ refuse: (address) => REFUSED.has(address) })
 })
-// The SMTP server is restarted on its port above: close the one that runs then.
 afterAll(async () => { await w.t.close(); await w.smtp.close() })
 
 describe('a digest of two games given up for good', () => {

@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { preferencesRepository } from '../../src/server/mail/preferences.js'
 import { DAY, PLAYERS, setUpGame, type Client } from '../server/helpers.js'
-import { startSmtp } from '../server/smtp.js'
 import { mailWorld, undeliveredOn, type MailWorld } from './helpers.js'
 
 const [ANN, BOB, CID] = PLAYERS as [typeof PLAYERS[0], typeof PLAYERS[0], typeof PLAYERS[0]]
@@ -21,15 +20,13 @@ beforeAll(async () => {
   amber = await setUpGame(w.t.app, [ANN, BOB], { name: 'Amber Field', reviewWindowHours: 0 })
   garden = await setUpGame(w.t.app, [ANN, CID], { name: 'Secret Garden', reviewWindowHours: 0 }, { email: 'gus@example.org', name: 'Gus' })
   await w.t.app.mailer.deliver() // sign-in links and invitations, while the server takes everything
-  await w.smtp.close()
   // Refuses Ann's digest once its data has arrived, quoting what of it named a game.
-  w.smtp = await startSmtp(w.smtp.port, {
+  w.smtp.restart({
     refuseData: (mail) => mail.to.includes(ANN.email) && mail.subject.includes('digest')
       ? `5.7.1 ${FILTER_SAYS}: ${mail.text.split('\n').filter((line) => line.includes('"')).join(' | ')}`
       : undefined,
   })
 })
-// The SMTP server is restarted on its port above: close the one that runs then.
 afterAll(async () => { await w.t.close(); await w.smtp.close() })
 
 describe('a digest of two games refused with a text quoting it', () => {

@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { preferencesRepository } from '../../src/server/mail/preferences.js'
 import { retryDelay } from '../../src/server/mail/worker.js'
-import { startSmtp } from '../server/smtp.js'
 import type { Client } from '../server/helpers.js'
 import { closeTurn, startedGame } from '../gm/helpers.js'
 import { mailsTo, mailWorld, type MailWorld } from './helpers.js'
@@ -19,7 +18,6 @@ beforeAll(async () => {
   ;({ gm, gameId } = await startedGame(w.t.app))
   await w.t.app.mailer.deliver()
 })
-// The SMTP server is restarted below on its port: close the one that runs then.
 afterAll(async () => { await w.t.close(); await w.smtp.close() })
 
 // A player's turn mail: the results of turn 1 and the hand of turn 2 in one.
@@ -38,7 +36,7 @@ describe('a rollback and a digest made but not sent', () => {
     prefs.setMode('cid@example.org', 'digest', w.t.clock.now)
     expect((await gm.call('POST', `/api/v1/games/${gameId}/turns/1/publish`, { reason: 'looks right' })).status).toBe(200)
 
-    await w.smtp.close()
+    w.smtp.outOfService()
     w.t.clock.now += 24 * 3600_000
     expect(w.t.app.runDueWork().digests).toBe(2)
     expect(await w.t.app.mailer.deliver()).toBe(0) // the server is down: both digests wait
@@ -62,7 +60,7 @@ describe('a rollback and a digest made but not sent', () => {
     expect(JSON.parse(log.detail_json!).mailWithdrawn).toBe(willBeWithdrawn)
     expect(unsentRestingOnTurn1()).toBe(0)
 
-    w.smtp = await startSmtp(w.smtp.port)
+    w.smtp.restart()
     w.t.clock.now += retryDelay(1)
     await w.t.app.mailer.deliver()
     const received = mailsTo(w.smtp, 'ann@example.org')

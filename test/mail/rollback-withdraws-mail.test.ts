@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { preferencesRepository } from '../../src/server/mail/preferences.js'
 import { retryDelay } from '../../src/server/mail/worker.js'
-import { startSmtp } from '../server/smtp.js'
 import type { Client } from '../server/helpers.js'
 import { closeTurn, gameOf, someProgram, startedGame } from '../gm/helpers.js'
 import { mailsTo, mailWorld, type MailWorld } from './helpers.js'
@@ -22,7 +21,6 @@ beforeAll(async () => {
   bob = g.players[1]!
   await w.t.app.mailer.deliver()
 })
-// The SMTP server is restarted below on its port: close the one that runs then.
 afterAll(async () => { await w.t.close(); await w.smtp.close() })
 
 /** What `email` received, in the order sent (a retried mail goes after newer ones). */
@@ -31,7 +29,7 @@ const unsent = () => w.t.app.services.outbox.all().filter((r) => r.game_id === g
 
 describe('a rollback and the mail not yet sent', () => {
   it('withdraws the results, the next hand and its deadline; keeps the rest', async () => {
-    await w.smtp.close()
+    w.smtp.outOfService()
     await closeTurn(w.t.app, w.t.clock, gm, gameId)
     // Ann wants a daily digest from now: her first is due a day later, after the rollback.
     preferencesRepository(w.t.app.services.db).setMode('ann@example.org', 'digest', w.t.clock.now)
@@ -51,7 +49,7 @@ describe('a rollback and the mail not yet sent', () => {
     const log = w.t.app.services.games.actions(gameId).find((a) => a.action === 'rollback')!
     expect(JSON.parse(log.detail_json!)).toMatchObject({ turn: 1, mailWithdrawn: expect.any(Number) })
 
-    w.smtp = await startSmtp(w.smtp.port)
+    w.smtp.restart()
     w.t.clock.now += retryDelay(1)
     await w.t.app.mailer.deliver()
     expect(subjectsTo('bob@example.org').sort()).toEqual(['BotWars "Test game": 1 new message', 'BotWars "Test game": turn 1 is rolled back'])

@@ -20,8 +20,7 @@ beforeAll(async () => {
 afterAll(async () => { await t.close(); await smtp.close() })
 
 it('a turn mail still in the outbox is not sent after its reader unsubscribed', async () => {
-  const port = smtp.port
-  await smtp.close() // the mail server is down when the game starts
+  smtp.outOfService() // the mail server is down when the game starts
   await startedGame(t.app) // the turn 1 mails are queued
   expect(await t.app.mailer.deliver()).toBe(0)
   expect(t.app.services.outbox.all().some((r) => r.recipient === CID && r.kind === 'hand' && r.status === 'pending')).toBe(true)
@@ -31,7 +30,7 @@ it('a turn mail still in the outbox is not sent after its reader unsubscribed', 
   const done = await t.app.inject({ method: 'POST', url, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
   expect(done.statusCode).toBe(200)
 
-  smtp = await startSmtp(port) // the server is back an hour later
+  smtp.restart() // the server is back an hour later
   t.clock.now += retryDelay(1) + 3600_000
   await t.app.mailer.deliver()
   expect(smtp.received.some((m) => m.to.includes('ann@example.org'))).toBe(true) // the worker did run

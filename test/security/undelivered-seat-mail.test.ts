@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cardLabel } from '../../src/render/cards.js'
 import { PLAYERS, setUpGame, type Client } from '../server/helpers.js'
-import { startSmtp } from '../server/smtp.js'
 import { mailWorld, undeliveredOn, type MailWorld } from '../mail/helpers.js'
 
 const [ANN, BOB] = PLAYERS as [typeof PLAYERS[0], typeof PLAYERS[0]]
@@ -21,9 +20,8 @@ beforeAll(async () => {
   const set = await setUpGame(w.t.app, [ANN, BOB], { gmPlays: true, gmName: 'Gemma', gmColour: 'yellow', reviewWindowHours: 24, closeEarly: false })
   game = { gm: set.gm, ann: set.players[0]!, gameId: set.gameId }
   await w.t.app.mailer.deliver() // sign-in links and invitations, while the server takes everything
-  await w.smtp.close()
   // Refuses Ann's turn mail once its data has arrived, quoting its reply address and every line of its text.
-  w.smtp = await startSmtp(w.smtp.port, {
+  w.smtp.restart({
     refuseData: (mail) => mail.to.includes(ANN.email) && mail.subject.startsWith('Turn 1')
       ? `5.7.1 ${FILTER_SAYS}: Reply-To ${mail.headers.get('reply-to')} | ${mail.text.split('\n').filter((l) => l.trim()).join(' | ')}`
       : undefined,

@@ -48,7 +48,7 @@ describe('mail through SMTP', () => {
 
   it('keeps mail while the server is down, retries with backoff, and sends each message once', async () => {
     const before = smtp.received.length
-    await smtp.close()
+    smtp.outOfService()
     const gm = (await import('./helpers.js')).client(t.app, 'x')
     for (const email of ['d1@example.org', 'd2@example.org']) expect((await gm.call('POST', '/api/v1/auth/login', { email })).status).toBe(202)
 
@@ -69,7 +69,7 @@ describe('mail through SMTP', () => {
     expect(pending[0]!.next_attempt_at).toBe(t.clock.now + retryDelay(2))
     expect(retryDelay(2)).toBe(2 * retryDelay(1))
 
-    smtp = await startSmtp(smtp.port)
+    smtp.restart()
     t.clock.now += retryDelay(2)
     expect(await t.app.mailer.deliver()).toBe(2)
     expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(['d1@example.org', 'd2@example.org'])
@@ -79,8 +79,7 @@ describe('mail through SMTP', () => {
   })
 
   it('gives up a message the server refuses for good, sends the rest, and shows it on the GM console', async () => {
-    await smtp.close()
-    smtp = await startSmtp(smtp.port, { refuse: (address) => address.endsWith('@refused.example') })
+    smtp.restart({ refuse: (address) => address.endsWith('@refused.example') })
     const { gm, gameId } = await setUpGame(t.app, PLAYERS.slice(0, 1), { seats: 2 })
     expect((await gm.call('POST', `/api/v1/games/${gameId}/invites`, { email: 'typo@refused.example' })).status).toBe(201)
     const ok = await gm.call('POST', '/api/v1/auth/login', { email: 'fine@example.org' })
@@ -98,12 +97,11 @@ describe('mail through SMTP', () => {
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain('Mail that could not be delivered')
     expect(page.body).toContain('typo@refused.example')
-    await smtp.close()
-    smtp = await startSmtp(smtp.port)
+    smtp.restart()
   })
 
   it('gives up a message that could not be sent for three days (the server down all along)', async () => {
-    await smtp.close()
+    smtp.outOfService()
     const gm = (await import('./helpers.js')).client(t.app, 'x')
     expect((await gm.call('POST', '/api/v1/auth/login', { email: 'patient@example.org' })).status).toBe(202)
     const id = t.app.services.outbox.all().at(-1)!.id
@@ -117,7 +115,7 @@ describe('mail through SMTP', () => {
     await t.app.mailer.deliver()
     expect(row().status).toBe('failed')
     expect(row().last_error).toMatch(/not sent for 3 days/)
-    smtp = await startSmtp(smtp.port)
+    smtp.restart()
     await t.app.mailer.deliver()
     expect(smtp.received.some((m) => m.to.includes('patient@example.org'))).toBe(false)
   })

@@ -36,10 +36,17 @@ function headersOnly(raw: Buffer, to: string[]): Received {
  * `hold`: called with each message's recipients once its data has arrived; the server answers only
  * when the promise it returns settles (accepted, or refused with its error): a send in flight.
  */
-export async function startSmtp(port = 0, options: { refuse?: (address: string) => boolean; refuseData?: (mail: Received) => string | undefined; parse?: boolean; hold?: (to: string[]) => Promise<void> } = {}) {
+export interface SmtpOptions { refuse?: (address: string) => boolean; refuseData?: (mail: Received) => string | undefined; parse?: boolean; hold?: (to: string[]) => Promise<void> }
+
+export async function startSmtp(port = 0, options: SmtpOptions = {}) {
   const received: Received[] = []
+  let inService = true
   const server = new SMTPServer({
     authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+    onConnect(_session, callback) {
+      if (inService) return callback()
+      callback(Object.assign(new Error('4.3.2 out of service, try again later'), { responseCode: 421 }))
+    },
     onRcptTo(address, _session, callback) {
       if (!options.refuse?.(address.address)) return callback()
       callback(Object.assign(new Error(`5.1.1 <${address.address}>: no such mailbox`), { responseCode: 550 }))
@@ -66,8 +73,29 @@ export async function startSmtp(port = 0, options: { refuse?: (address: string) 
   })
   const address = server.server.address()
   const actualPort = typeof address === 'object' && address ? address.port : port
-  return {
+  const smtp = {
     received, port: actualPort, url: `smtp://127.0.0.1:${actualPort}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /**
+     * A mail server that is down: open connections (the app's pooled one) are told 421 and closed,
+     * as the server does when it shuts down, and every new one is answered 421 and closed. The port
+     * stays taken, unlike close(): a port let go can be taken by another test's server (test files
+     * run side by side) before the server comes back on it.
+     */
+    outOfService() {
+      inService = false
+      for (const connection of (server as unknown as { connections: Set<{ send(code: number, message: string): void; close(): void }> }).connections) {
+        connection.send(421, 'Server shutting down')
+        connection.close()
+      }
+    },
+    /** Back in service as if started afresh on its port: with `next` options and nothing received yet. */
+    restart(next: SmtpOptions = {}) {
+      options = next
+      received.length = 0
+      inService = true
+      return smtp
+    },
   }
+  return smtp
 }
