@@ -9,16 +9,14 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../src/server/app.js'
 import { startSmtp } from '../server/smtp.js'
+import { missingTool } from '../required-tool.js'
 
 export const CHROMIUM = '/usr/bin/chromium'
 export const hasChromium = existsSync(CHROMIUM)
 export const SHOTS = join(process.cwd(), 'test-results', 'screenshots')
 export const START = Date.UTC(2030, 0, 7, 12, 0, 0)
 
-if (!hasChromium) {
-  const line = '!'.repeat(78)
-  console.warn(`\n${line}\n!! BROWSER TESTS SKIPPED: ${CHROMIUM} is missing.\n!! Install Debian's Chromium: apt-get update && apt-get install -y chromium\n!! (.ci/run installs it; CI always runs these tests.)\n${line}\n`)
-}
+if (!hasChromium) missingTool(`BROWSER TESTS: ${CHROMIUM} is missing`, 'apt-get update && apt-get install -y chromium')
 
 export const PHONE = { width: 375, height: 740 }
 export const DESKTOP = { width: 1280, height: 900 }

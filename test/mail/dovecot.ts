@@ -1,19 +1,18 @@
 // A real IMAP server for the tests: Debian's dovecot-imapd, started on 127.0.0.1 with a
 // throwaway configuration, its own user/password file and maildir in a temp directory.
-// Where dovecot is missing the tests that need it say so loudly and skip (.ci/run installs it).
+// Where dovecot is missing the tests that need it say so loudly and skip, and fail under CI
+// (.ci/run installs it; test/required-tool.ts).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, connect } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
+import { missingTool } from '../required-tool.js'
 
 export const DOVECOT = ['/usr/sbin/dovecot', '/usr/bin/dovecot'].find((p) => existsSync(p))
 export const hasDovecot = DOVECOT !== undefined
 
-if (!hasDovecot) {
-  const line = '!'.repeat(78)
-  console.warn(`\n${line}\n!! IMAP TESTS SKIPPED: dovecot is missing.\n!! Install it: apt-get update && apt-get install -y dovecot-imapd\n!! (.ci/run installs it; CI always runs these tests.)\n${line}\n`)
-}
+if (!hasDovecot) missingTool('IMAP TESTS: dovecot is missing', 'apt-get update && apt-get install -y dovecot-imapd')
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
