@@ -12,11 +12,11 @@ const { BOTWARS_URL = 'http://127.0.0.1:3000', BOTWARS_TOKEN, BOTWARS_SECRET, PO
 const DIRS = ['N', 'E', 'S', 'W']
 const STEP = { N: [1, 0], E: [0, 1], S: [-1, 0], W: [0, -1] }
 
-/** The header is t=<ms>,sha256=<hex HMAC-SHA256 of "<t>.<body>">. */
+/** The header is t=<ms>,sha256=<hex HMAC-SHA256 of "<t>.<body>">, over the body's bytes as received. */
 function signedBy(secret, header, body) {
   const match = /^t=(\d+),sha256=([0-9a-f]{64})$/.exec(header ?? '')
   if (!match) return false
-  const expected = createHmac('sha256', secret).update(`${match[1]}.${body}`).digest()
+  const expected = createHmac('sha256', secret).update(`${match[1]}.`).update(body).digest()
   return timingSafeEqual(expected, Buffer.from(match[2], 'hex'))
 }
 
@@ -45,12 +45,14 @@ function chooseProgram(game, me) {
 }
 
 const server = createServer((request, response) => {
-  let body = ''
-  request.on('data', (chunk) => { body += chunk })
+  // The chunks are joined before decoding: one decoded alone would break a character split between two.
+  const chunks = []
+  request.on('data', (chunk) => chunks.push(chunk))
   request.on('end', async () => {
+    const body = Buffer.concat(chunks)
     if (!signedBy(BOTWARS_SECRET, request.headers['x-botwars-signature'], body)) return response.writeHead(401).end()
     response.writeHead(204).end() // answer at once; the program goes in through the API
-    const { gameId, turn, game } = JSON.parse(body)
+    const { gameId, turn, game } = JSON.parse(body.toString('utf8'))
     const me = game.currentTurn?.me
     if (!me?.canSubmit || me.robot.rebooting || me.robot.at === null) return
     const res = await fetch(`${BOTWARS_URL}/api/v1/games/${gameId}/turns/${turn}/submission`, {
