@@ -15,7 +15,7 @@ import { closeTurn } from './services/turns.js'
 import { chooseTransport, mailer, type Mailer } from './plugins/mail.js'
 import { registerSecurityHeaders } from './plugins/security-headers.js'
 import { registerSessions } from './plugins/session.js'
-import { signInLimits } from './plugins/sign-in-limits.js'
+import { SIGN_IN_REQUESTS_PER_MINUTE, signInLimits } from './plugins/sign-in-limits.js'
 import { authRoutes } from './routes/api/auth.js'
 import { botRoutes } from './routes/api/bots.js'
 import { gameRoutes } from './routes/api/games.js'
@@ -147,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app, options.config.baseUrl.startsWith('https:'))
   await registerSessions(app, ctx, options.config.sessionSecret, options.config.baseUrl.startsWith('https:'))
   await app.register(rateLimit, { global: false })
-  const signIn = signInLimits(app, options.loginRateLimit ?? 20, options.signInMailsPerHour ?? SIGN_IN_MAILS_PER_HOUR)
+  const signIn = signInLimits(app, options.loginRateLimit ?? SIGN_IN_REQUESTS_PER_MINUTE, options.signInMailsPerHour ?? SIGN_IN_MAILS_PER_HOUR)
 
   const registry = routeRegistry()
   await app.register(async (api) => {

@@ -4,6 +4,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { rateLimited } from '../errors.js'
 
+/** Sign-in requests a minute from one address of origin, the page and the API together. */
+export const SIGN_IN_REQUESTS_PER_MINUTE = 20
+
 export interface SignInLimits {
   /** Counts the request against its address of origin; 429 over the limit. */
   guard(request: FastifyRequest): Promise<void>

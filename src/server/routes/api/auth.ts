@@ -4,8 +4,8 @@ import { z } from 'zod'
 import { badRequest } from '../../errors.js'
 import { sessionIdOf, SESSION_COOKIE } from '../../plugins/session.js'
 import { consumeLinkRequest, loginRequest, updateMeRequest } from '../../schemas.js'
-import { requestSignIn, signInWithLink, signOutEverywhere } from '../../services/auth.js'
-import type { SignInLimits } from '../../plugins/sign-in-limits.js'
+import { requestSignIn, SIGN_IN_MAILS_PER_HOUR, signInWithLink, signOutEverywhere } from '../../services/auth.js'
+import { SIGN_IN_REQUESTS_PER_MINUTE, type SignInLimits } from '../../plugins/sign-in-limits.js'
 import type { ServiceContext } from '../../services/context.js'
 import type { RouteRegistry } from '../define.js'
 
@@ -14,7 +14,7 @@ export const meResponse = z.object({ id: z.number(), email: z.string(), name: z.
 export function authRoutes(app: FastifyInstance, ctx: ServiceContext, r: RouteRegistry, limits: SignInLimits) {
   r.define(app, {
     method: 'POST', url: '/auth/login', tag: 'auth', auth: 'public', status: 202, body: loginRequest, guard: limits.guard,
-    summary: 'Mail a one-time sign-in link (valid 30 minutes, single use) to an address; a few per address and hour (429 "rate_limited")',
+    summary: `Mail a one-time sign-in link (valid 30 minutes, single use) to an address; ${SIGN_IN_MAILS_PER_HOUR} mails an hour to one address, ${SIGN_IN_REQUESTS_PER_MINUTE} requests a minute from one address of origin (429 "rate_limited")`,
     handler: ({ body }) => {
       requestSignIn(ctx, body.email, limits.mailsPerHour)
       return { ok: true, message: `A sign-in link is on its way to ${body.email}.` }
