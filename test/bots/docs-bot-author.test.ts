@@ -303,6 +303,8 @@ describe('a bot written from the docs alone', () => {
     refusal(await withToken.call('POST', `/games/${gameId}/turns/${game.currentTurn.number + 1}/submission`, { cards: program }), 404, 'not_found')
     const form = await fetch(`${base}/api/v1${path}`, { method: 'POST', headers: { ...withToken.credentials, 'content-type': 'application/x-www-form-urlencoded' }, body: 'cards=FWD2:680' })
     refusal({ status: form.status, json: await form.json() }, 415, 'ctp_invalid_media_type')
+    const text = await fetch(`${base}/api/v1${path}`, { method: 'POST', headers: withToken.credentials, body: JSON.stringify({ cards: program }) })
+    refusal({ status: text.status, json: await text.json() }, 400, 'bad_request')
 
     // 409: at most 100 versions of a program per turn.
     for (let version = 2; version <= 100; version++) expect((await withToken.call('POST', path, { cards: program })).status).toBe(201)
