@@ -5,26 +5,36 @@ import { ownState, shuffleAdvancing } from './random.js'
 import { REGISTER_COUNT, type Card, type GameState, type RandomState, type RobotState, type TurnOrders } from './types.js'
 import { needsProgram } from './turn.js'
 
+/** What is wrong with a program, and the place (from 0) of the card it is about, or null for the whole program. */
+export interface ProgramProblem { message: string; card: number | null }
+
 /**
  * R8: a program fills the unfused registers, in order, with distinct cards from the hand, exactly
- * one per register (none while rebooting, R33). Returns a message naming what is wrong, or null.
+ * one per register (none while rebooting, R33). Returns what is wrong, or null.
  */
-export function programProblem(robot: RobotState, hand: readonly Card[] | null, cards: readonly Card[]): string | null {
+export function programProblemAt(robot: RobotState, hand: readonly Card[] | null, cards: readonly Card[]): ProgramProblem | null {
   const wanted = registersToFill(robot)
   if (cards.length !== wanted) {
-    return robot.rebooting
+    const message = robot.rebooting
       ? 'a rebooting robot plays no cards (R33)'
       : `the program needs exactly ${wanted} card${wanted === 1 ? '' : 's'}, one per unfused register (R8), not ${cards.length}`
+    return { message, card: null }
   }
   // Plain loops over at most five cards and a hand of nine: this runs for every submission.
   const sets = cardSetsFor(robot.stations.length)
   for (let i = 0; i < cards.length; i++) {
     const card = cards[i]!
-    for (let j = 0; j < i; j++) if (cards[j]!.priority === card.priority) return `card ${i + 1} (${formatCard(card)}) is used twice`
-    if (hand && !inHand(hand, card.priority)) return `card ${i + 1} (${formatCard(card)}) is not in your hand`
-    if (!canUseCard(card, sets)) return `card ${i + 1} (${formatCard(card)}) belongs to a card set this robot has not unlocked (R6)`
+    const about = (what: string): ProgramProblem => ({ message: `card ${i + 1} (${formatCard(card)}) ${what}`, card: i })
+    for (let j = 0; j < i; j++) if (cards[j]!.priority === card.priority) return about('is used twice')
+    if (hand && !inHand(hand, card.priority)) return about('is not in your hand')
+    if (!canUseCard(card, sets)) return about('belongs to a card set this robot has not unlocked (R6)')
   }
   return null
+}
+
+/** programProblemAt's message alone: what is wrong with a program, or null. */
+export function programProblem(robot: RobotState, hand: readonly Card[] | null, cards: readonly Card[]): string | null {
+  return programProblemAt(robot, hand, cards)?.message ?? null
 }
 
 function inHand(hand: readonly Card[], priority: number): boolean {

@@ -289,7 +289,7 @@ describe('a bot written from the docs alone', () => {
     refusal(await withToken.call('POST', path, { cards: program.slice(0, 4) }), 400, 'bad_request', 'cards')
     const notInHand = ['FWD1:490', 'FWD1:500', 'FWD1:510', 'FWD1:520', 'FWD1:530', 'FWD1:540', 'FWD1:550', 'FWD1:560', 'FWD1:570', 'FWD1:580']
       .find((card) => !me.hand.includes(card))!
-    refusal(await withToken.call('POST', path, { cards: [notInHand, ...program.slice(1)] }), 400, 'bad_request', 'cards')
+    refusal(await withToken.call('POST', path, { cards: [notInHand, ...program.slice(1)] }), 400, 'bad_request', 'cards[0]')
     expect((await withToken.call('GET', `/games/${gameId}/turns/${game.currentTurn.number}`)).json.me.submission).toMatchObject({ version: 1, cards: program })
 
     // 401: a token unknown or revoked; 403: a token on a route for the signed-in person only.

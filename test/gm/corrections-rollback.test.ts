@@ -54,7 +54,7 @@ describe('corrections in the draft', () => {
     expect((await gm.call('POST', url, { player: 'P9', cards, reason: 'x' })).json).toMatchObject({ error: 'bad_request', field: 'player' })
     expect((await gm.call('POST', url, { player: 'P4', cards: ['FWD9:999'], reason: 'x' })).json).toMatchObject({ field: 'cards[0]' })
     // Bob's cards are not in Cid's hand (R8).
-    expect((await gm.call('POST', url, { player: 'P4', cards, reason: 'x' })).json).toMatchObject({ error: 'bad_request', field: 'cards' })
+    expect((await gm.call('POST', url, { player: 'P4', cards, reason: 'x' })).json).toMatchObject({ error: 'bad_request', field: 'cards[0]' })
     expect((await gm.call('POST', url, { player: 'P4', cards, reason: 'x', expectedTurn: '1.0' })).json).toMatchObject({ error: 'conflict', field: 'expectedTurn' })
     expect(version).not.toBe('1.0')
     expect(snapshot(gameId)).toBe(before)

@@ -58,8 +58,9 @@ it('plays a whole game through the API', async () => {
           .find((x) => !hand.includes(x))!
         const bad = await c.call('POST', `/api/v1/games/${gameId}/turns/${turn}/submission`, { cards: [notMine, ...cards.slice(1)] })
         expect(bad.status).toBe(400)
-        expect(bad.json).toMatchObject({ error: 'bad_request', field: 'cards' })
-        expect(bad.json.message).toMatch(/not in your hand/)
+        // The field names the card at fault, counted from 0 as a malformed card's is; the message counts from 1.
+        expect(bad.json).toMatchObject({ error: 'bad_request', field: 'cards[0]' })
+        expect(bad.json.message).toMatch(/^card 1 \(.*\) is not in your hand/)
         const mine = (await c.call('GET', `/api/v1/games/${gameId}/turns/${turn}`)).json.me.submission
         expect(mine).toMatchObject({ version: 1, cards })
         seen.refused = true

@@ -272,9 +272,9 @@ function planOf(ctx: ServiceContext, m: Membership, turn: TurnRow, player: strin
  * `cards[2]` and codes ("cards[2]: "X" is not a card like FWD2:700"), the form has registers.
  */
 export function plainProgramError(err: AppError, unfused: readonly number[]): FieldErrors {
-  const index = /^cards\[(\d+)\]$/.exec(err.field ?? '')?.[1] ?? /\bcard (\d+) \(/.exec(err.message)?.[1]
-  const position = index === undefined ? null : /^cards\[/.test(err.field ?? '') ? Number(index) : Number(index) - 1
-  const register = position === null ? undefined : unfused[position]
+  // The card at fault, by its place among the program's cards (the API's field: cards[0] is the first).
+  const index = /^cards\[(\d+)\]$/.exec(err.field ?? '')?.[1]
+  const register = index === undefined ? undefined : unfused[Number(index)]
   const card = /\(([A-Z0-9]{4}:\d+)\)/.exec(err.message)?.[1]
   const what = card ? cardLabel(card) : 'That card'
   const why = /used twice/.test(err.message) ? `${what} is used twice; each card can be used once.`

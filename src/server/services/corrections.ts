@@ -3,7 +3,7 @@
 // stored as a new version by the GM, the draft is resolved again, the player is mailed what
 // changed, and the published report lists every correction (who, what, why, when).
 import { formatCard, parseCard } from '../../engine/deck.js'
-import { programProblem } from '../../engine/program.js'
+import { programProblemAt } from '../../engine/program.js'
 import type { Card } from '../../engine/types.js'
 import { badRequest, conflict, forbidden, notFound } from '../errors.js'
 import { correctionMail } from '../mail/gm-templates.js'
@@ -48,8 +48,9 @@ export function correctProgram(ctx: ServiceContext, m: Membership, turnNumber: n
       if (!card) throw badRequest(`cards[${i}]: "${text}" is not a card like FWD2:700`, `cards[${i}]`)
       return card
     })
-    const problem = programProblem(robot, dealt.hands[input.player] ?? [], cards)
-    if (problem) throw badRequest(problem, 'cards')
+    const problem = programProblemAt(robot, dealt.hands[input.player] ?? [], cards)
+    // The field names the card at fault as a malformed one is named (cards[0] is the first), or the whole program.
+    if (problem) throw badRequest(problem.message, problem.card === null ? 'cards' : `cards[${problem.card}]`)
     const previous = ctx.gm.latestProgram(turn.id, input.player)
     const after = { cards_json: JSON.stringify(cards.map(formatCard)), reboot_next: input.rebootNext ? 1 : 0 }
     if (previous && previous.cards_json === after.cards_json && previous.reboot_next === after.reboot_next) {

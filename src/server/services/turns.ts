@@ -2,7 +2,7 @@
 // (reopen one program, re-resolve), published; then the next turn is dealt or the game ends (R34).
 import type { z } from 'zod'
 import { formatCard, parseCard } from '../../engine/deck.js'
-import { programProblem } from '../../engine/program.js'
+import { programProblemAt } from '../../engine/program.js'
 import { turnReportText } from '../../render/report-text.js'
 import type { TurnResult } from '../../engine/turn.js'
 import type { Card, GameState } from '../../engine/types.js'
@@ -122,8 +122,9 @@ function storeProgram(ctx: ServiceContext, viewer: Viewer, gameId: string, turnN
       if (!card) throw badRequest(`cards[${i}]: "${text}" is not a card like FWD2:700`, `cards[${i}]`)
       return card
     })
-    const problem = programProblem(robot, dealt.hands[playerId] ?? [], cards)
-    if (problem) throw badRequest(problem, 'cards')
+    const problem = programProblemAt(robot, dealt.hands[playerId] ?? [], cards)
+    // The field names the card at fault as a malformed one is named (cards[0] is the first), or the whole program.
+    if (problem) throw badRequest(problem.message, problem.card === null ? 'cards' : `cards[${problem.card}]`)
     const stored = ctx.turns.insertSubmission({
       turn_id: c.turn_id, player_id: playerId, user_id: c.user_id, version: (c.previous_version ?? 0) + 1,
       cards_json: JSON.stringify(cards.map(formatCard)),
