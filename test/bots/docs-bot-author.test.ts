@@ -323,12 +323,13 @@ describe('a bot written from the docs alone', () => {
     refusal(await withToken.call('POST', path, { cards: program }), 409, 'conflict')
   })
 
-  it('gets no delivery for a turn it reboots (no hand): it reads that turn itself, and may declare another reboot with no cards (R33)', async () => {
+  it('gets a delivery for a turn it reboots (no hand), and may declare another reboot with no cards (R33)', async () => {
     t = await testApp()
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' })
     const { gm, gameId, session, withToken } = await authorInAGame(t.app, base)
     expect((await gm.call('POST', `/api/v1/games/${gameId}/start`, {})).status).toBe(200)
     bot = new WebhookBot(withToken)
+    bot.playing = false // this test sends the programs itself
     // Registered while turn 1 is open: the first delivery is the next deal's.
     bot.secret = (await session.call('POST', `/games/${gameId}/webhook`, { url: await bot.listen() })).json.secret
     await t.app.botsPlanned()
@@ -337,7 +338,8 @@ describe('a bot written from the docs alone', () => {
     expect((await withToken.call('POST', `/games/${gameId}/turns/1/submission`, { cards: programFrom(first.me, 'as dealt'), rebootNext: true })).status).toBe(201)
     await closeTurn(t.app)
 
-    expect(await t.app.deliverWebhooks()).toBe(0)
+    expect(await t.app.deliverWebhooks()).toBe(1)
+    expect(bot.deliveries.at(-1)?.payload).toMatchObject({ turn: 2, game: { currentTurn: { me: { hand: [], robot: { rebooting: true } } } } })
     const second = (await withToken.call('GET', `/games/${gameId}`)).json.currentTurn
     expect(second).toMatchObject({ number: 2, status: 'open', me: { hand: [], canSubmit: true, robot: { rebooting: true } } })
     const again = await withToken.call('POST', `/games/${gameId}/turns/2/submission`, { cards: [], rebootNext: true })

@@ -8,6 +8,7 @@
 import { botSeatName, type BotLevel } from '../../bots/index.js'
 import { seatOrders } from '../../bots/seat-decision.js'
 import { fillMissingOrders } from '../../engine/program.js'
+import { isOnFloor } from '../../engine/context.js'
 import { needsProgram } from '../../engine/turn.js'
 import type { GameState, TurnOrders } from '../../engine/types.js'
 import { badRequest, conflict } from '../errors.js'
@@ -108,10 +109,12 @@ export function afterDeal(ctx: ServiceContext, game: GameRow, turn: TurnRow, dea
     for (const seat of bots) submitBotProgram(ctx, game, turn, dealt, seat.player_id, seatBot(seat)!)
     markIfEveryProgramIn(ctx, game.id, turn.id, dealt)
   }
-  // The bot protocol (services/webhooks.ts sends them): a delivery for each webhook whose player's robot plays.
+  // The bot protocol (services/webhooks.ts sends them): a delivery for each webhook whose player's
+  // robot is on the floor. A rebooting one plays no cards, but its player may declare another
+  // reboot with the empty submission (R33) and change standing choices: a bot needs the turn too.
   for (const hook of ctx.bots.webhooksOf(game.id)) {
     const robot = dealt.robots.find((r) => r.player === hook.player_id)
-    if (robot && needsProgram(robot)) ctx.bots.queueDelivery(game.id, hook.player_id, turn.number, ctx.now())
+    if (robot && isOnFloor(robot)) ctx.bots.queueDelivery(game.id, hook.player_id, turn.number, ctx.now())
   }
 }
 
