@@ -1,7 +1,7 @@
 // The animated replay moves robots together where the rules move them together (issue 13): in a
-// conveyor step every robot on a belt glides at once (R18, R19), not one after another. Sampled
-// in Chromium mid-animation: at one moment both robots are on their way, neither at its start nor
-// at its end. Card moves keep their priority order (R5), so one card's robot glides at a time.
+// conveyor step every robot on a belt glides at once (R18, R19), not one after another. Caught in
+// Chromium the moment the step begins: both robots are sent together, and half-way through their
+// glides both are on their way. Card moves keep their priority order (R5), so one card's robot glides at a time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { membership } from '../../src/server/services/membership.js'
 import { dealtState } from '../../src/server/services/deal.js'
@@ -13,6 +13,8 @@ import { pageFor } from './people.js'
 
 /** Turns first, so the robots stay on their belts in stage 1. */
 const TURNS_FIRST = ['RT90', 'LF90', 'UTRN']
+/** A robot's glide as caught in the page: its computed place at the glide's start, middle and end. */
+type Glide = { p: string; moved: boolean; from?: number[]; mid?: number[]; to?: number[] }
 const rank = (card: string) => { const i = TURNS_FIRST.indexOf(card.split(':')[0]!); return i < 0 ? TURNS_FIRST.length : i }
 
 describe.skipIf(!hasChromium)('the animated replay in Chromium', () => {
@@ -68,38 +70,48 @@ describe.skipIf(!hasChromium)('the animated replay in Chromium', () => {
     await page.waitForFunction((k) => document.getElementById('watch')!.getAttribute('data-stage') === String(k)
       && document.querySelector('#watch .anim-board svg title')?.textContent === `Turn 1: before stage ${k}`, stage)
 
-    // Where each robot stands before the stage plays (its computed transform), kept in the page.
-    await page.evaluate((ps) => {
-      const at = (p: string) => {
-        const g = document.querySelector(`#watch g.robot[data-player="${p}"]`)!
-        const m = new DOMMatrix(getComputedStyle(g).transform)
-        return [m.e, m.f]
-      }
-      ;(window as unknown as { starts: Record<string, number[]> }).starts = Object.fromEntries(ps.map((p) => [p, at(p)]))
-    }, players)
+    // The moment the conveyor step's first robot is sent on its way, caught in the page itself: a
+    // MutationObserver's callback runs in the same turn of the event loop as the style changes it
+    // reports, before the browser can paint a frame, so no sampling of a running clock can miss it
+    // (a loaded machine skips frames for longer than a glide lasts). In that callback every robot of
+    // the step must already have its glide: set in the same turn, they start on the same frame; a
+    // robot sent after the first one's glide would have none yet. Each glide is paused, looked at
+    // from its start, its middle and its end, and let run on as it was.
+    await page.evaluate(({ ps, beat, stage }) => {
+      const store = window as unknown as { glides?: Glide[] }
+      const watch = document.getElementById('watch')!
+      const robotOf = (p: string) => document.querySelector(`#watch g.robot[data-player="${p}"]`)!
+      const at = (g: Element) => { const m = new DOMMatrix(getComputedStyle(g).transform); return [m.e, m.f] }
+      new MutationObserver((records, observer) => {
+        if (watch.getAttribute('data-stage') !== String(stage) || watch.getAttribute('data-beat') !== beat) return
+        const styled = new Set(records.filter((r) => r.attributeName === 'style').map((r) => r.target))
+        if (!ps.some((p) => styled.has(robotOf(p)))) return // the step has begun; no robot sent yet
+        observer.disconnect()
+        store.glides = ps.map((p) => {
+          const g = robotOf(p)
+          const glide = g.getAnimations().find((a) => a instanceof CSSTransition && a.transitionProperty === 'transform')
+          if (!styled.has(g) || !glide) return { p, moved: false }
+          const was = glide.currentTime
+          const length = Number(glide.effect!.getTiming().duration)
+          glide.pause()
+          const seen = [0, length / 2, length].map((t) => { glide.currentTime = t; return at(g) })
+          glide.currentTime = was ?? 0
+          glide.play()
+          return { p, moved: true, from: seen[0], mid: seen[1], to: seen[2] }
+        })
+      }).observe(watch, { subtree: true, attributes: true, attributeFilter: ['style', 'data-beat'] })
+    }, { ps: players, beat, stage })
     await page.getByRole('button', { name: '▶ Play' }).click()
-    // Sampled every frame: in the conveyor step, both robots are mid-way at the same moment.
-    const sample = await page.waitForFunction(({ ps, beat }) => {
-      if (document.getElementById('watch')!.getAttribute('data-beat') !== beat) return false
-      const moving = ps.map((p) => {
-        const g = document.querySelector(`#watch g.robot[data-player="${p}"]`) as unknown as { style: CSSStyleDeclaration } & Element
-        const now = new DOMMatrix(getComputedStyle(g).transform)
-        const target = /translate\(([-\d.]+)px, ([-\d.]+)px\)/.exec(g.style.transform)
-        if (!target) return null
-        const [tx, ty] = [Number(target[1]), Number(target[2])]
-        const toGo = Math.hypot(tx - now.e, ty - now.f)
-        // Its glide is running and neither just begun nor about to end.
-        const progress = g.getAnimations().map((a) => a.effect?.getComputedTiming().progress ?? 0).find((t) => t > 0.1 && t < 0.9)
-        return toGo > 2 && progress !== undefined ? { p, x: now.e, y: now.f, toGo, progress } : null
-      })
-      return moving.every(Boolean) ? moving : false
-    }, { ps: players, beat }, { polling: 'raf', timeout: 20_000 })
-    const midway = (await sample.jsonValue()) as { p: string; x: number; y: number }[]
-    expect(midway.map((s) => s.p).sort()).toEqual([...players].sort())
+    const glides = await (await page.waitForFunction(() => (window as unknown as { glides?: Glide[] }).glides, undefined, { timeout: 20_000 })).jsonValue() as Glide[]
     await stack.shot(page, 'replay-desktop-1-conveyor-together', '#watch')
-    // Both have left where they stood: they glide together, not one after the other.
-    const starts = await page.evaluate(() => (window as unknown as { starts: Record<string, number[]> }).starts)
-    for (const s of midway) expect(Math.hypot(s.x - starts[s.p]![0]!, s.y - starts[s.p]![1]!)).toBeGreaterThan(0)
+    // Both were sent in that one moment, and half-way through, each is on its way: it has left
+    // where it stood and not yet come where the belt takes it.
+    expect(glides.filter((g) => !g.moved).map((g) => g.p), 'robots not gliding when the conveyor step began').toEqual([])
+    const apart = (a: number[], b: number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!)
+    for (const { from, mid, to } of glides) {
+      expect(apart(from!, mid!)).toBeGreaterThan(2)
+      expect(apart(mid!, to!)).toBeGreaterThan(2)
+    }
 
     // The stage ends where the engine put them.
     await page.waitForFunction((k) => Number(document.getElementById('watch')!.getAttribute('data-played')) >= k, stage, { timeout: 20_000 })
