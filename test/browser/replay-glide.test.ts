@@ -8,13 +8,12 @@ import { dealtState } from '../../src/server/services/deal.js'
 import { turnView } from '../../src/server/services/views.js'
 import { beatOf } from '../../src/server/pages/turns.js'
 import { PLAYERS, setUpGame, type Client } from '../server/helpers.js'
+import { apart, catchGlides } from './glides.js'
 import { hasChromium, startStack, type Stack } from './harness.js'
 import { pageFor } from './people.js'
 
 /** Turns first, so the robots stay on their belts in stage 1. */
 const TURNS_FIRST = ['RT90', 'LF90', 'UTRN']
-/** A robot's glide as caught in the page: its computed place at the glide's start, middle and end. */
-type Glide = { p: string; moved: boolean; from?: number[]; mid?: number[]; to?: number[] }
 const rank = (card: string) => { const i = TURNS_FIRST.indexOf(card.split(':')[0]!); return i < 0 ? TURNS_FIRST.length : i }
 
 describe.skipIf(!hasChromium)('the animated replay in Chromium', () => {
@@ -70,44 +69,14 @@ describe.skipIf(!hasChromium)('the animated replay in Chromium', () => {
     await page.waitForFunction((k) => document.getElementById('watch')!.getAttribute('data-stage') === String(k)
       && document.querySelector('#watch .anim-board svg title')?.textContent === `Turn 1: before stage ${k}`, stage)
 
-    // The moment the conveyor step's first robot is sent on its way, caught in the page itself: a
-    // MutationObserver's callback runs in the same turn of the event loop as the style changes it
-    // reports, before the browser can paint a frame, so no sampling of a running clock can miss it
-    // (a loaded machine skips frames for longer than a glide lasts). In that callback every robot of
-    // the step must already have its glide: set in the same turn, they start on the same frame; a
-    // robot sent after the first one's glide would have none yet. Each glide is paused, looked at
-    // from its start, its middle and its end, and let run on as it was.
-    await page.evaluate(({ ps, beat, stage }) => {
-      const store = window as unknown as { glides?: Glide[] }
-      const watch = document.getElementById('watch')!
-      const robotOf = (p: string) => document.querySelector(`#watch g.robot[data-player="${p}"]`)!
-      const at = (g: Element) => { const m = new DOMMatrix(getComputedStyle(g).transform); return [m.e, m.f] }
-      new MutationObserver((records, observer) => {
-        if (watch.getAttribute('data-stage') !== String(stage) || watch.getAttribute('data-beat') !== beat) return
-        const styled = new Set(records.filter((r) => r.attributeName === 'style').map((r) => r.target))
-        if (!ps.some((p) => styled.has(robotOf(p)))) return // the step has begun; no robot sent yet
-        observer.disconnect()
-        store.glides = ps.map((p) => {
-          const g = robotOf(p)
-          const glide = g.getAnimations().find((a) => a instanceof CSSTransition && a.transitionProperty === 'transform')
-          if (!styled.has(g) || !glide) return { p, moved: false }
-          const was = glide.currentTime
-          const length = Number(glide.effect!.getTiming().duration)
-          glide.pause()
-          const seen = [0, length / 2, length].map((t) => { glide.currentTime = t; return at(g) })
-          glide.currentTime = was ?? 0
-          glide.play()
-          return { p, moved: true, from: seen[0], mid: seen[1], to: seen[2] }
-        })
-      }).observe(watch, { subtree: true, attributes: true, attributeFilter: ['style', 'data-beat'] })
-    }, { ps: players, beat, stage })
+    // Caught the moment the conveyor step's first robot is sent (glides.ts), whatever frames the browser skips.
+    const caught = await catchGlides(page, { players, stage, beat })
     await page.getByRole('button', { name: '▶ Play' }).click()
-    const glides = await (await page.waitForFunction(() => (window as unknown as { glides?: Glide[] }).glides, undefined, { timeout: 20_000 })).jsonValue() as Glide[]
+    const glides = await caught()
     await stack.shot(page, 'replay-desktop-1-conveyor-together', '#watch')
     // Both were sent in that one moment, and half-way through, each is on its way: it has left
     // where it stood and not yet come where the belt takes it.
-    expect(glides.filter((g) => !g.moved).map((g) => g.p), 'robots not gliding when the conveyor step began').toEqual([])
-    const apart = (a: number[], b: number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!)
+    expect(glides.filter((g) => !g.moved).map((g) => g.player), 'robots not gliding when the conveyor step began').toEqual([])
     for (const { from, mid, to } of glides) {
       expect(apart(from!, mid!)).toBeGreaterThan(2)
       expect(apart(mid!, to!)).toBeGreaterThan(2)
