@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatSquare } from '../../src/engine/geometry.js'
 import { membership } from '../../src/server/services/membership.js'
 import { turnView } from '../../src/server/services/views.js'
+import { beatOf } from '../../src/server/pages/turns.js'
 import { PLAYERS, setUpGame, type Client } from '../server/helpers.js'
+import { apart, catchGlides } from './glides.js'
 import { hasChromium, startStack, type Stack } from './harness.js'
 import { pageFor, text } from './people.js'
 
@@ -75,16 +77,28 @@ describe.skipIf(!hasChromium)('the turn as a story in Chromium', () => {
     await watch.waitFor({ state: 'visible' })
     await page.locator('#watch .anim-board svg').waitFor()
     expect(await page.locator('#watch .anim-board svg title').first().textContent()).toBe('Turn 1: before stage 1')
-    // Play: a robot that moves in stage 1 glides (its CSS transform is animated), then stage 2's picture comes.
+    // Play: a robot that moves in stage 1 glides (its CSS transform is animated; caught the moment
+    // it is sent, glides.ts), then stage 2's picture comes. That picture is held back, as on a slow
+    // connection, until Pause is pressed: the player stops where its label is, on stage 2, and the
+    // picture still comes (and no deadline of the test races stage 2's own glides).
     const mover = result.stages[0]!.events.find((e) => e.kind === 'moved')
+    const caught = mover && 'player' in mover ? await catchGlides(page, { players: [mover.player], stage: 1, beat: beatOf(mover.time) }) : null
+    let release = () => {}
+    const held = new Promise<void>((go) => { release = go })
+    await page.route('**/before-2.svg', async (route) => { await held; await route.continue() })
     await page.getByRole('button', { name: '▶ Play' }).click()
-    if (mover && 'player' in mover) {
-      await page.waitForFunction((p) => Array.from(document.querySelectorAll('#watch g.robot')).some((g) => g.getAttribute('data-player') === p && (g as unknown as { style: { transform: string; transition: string } }).style.transition.startsWith('transform')), mover.player)
+    if (caught) {
+      const [glide] = await caught()
+      expect(glide!.moved, 'the robot glides').toBe(true)
+      expect(apart(glide!.from!, glide!.to!)).toBeGreaterThan(2)
     }
     await stack.shot(page, 'story-desktop-3-animating', '#watch')
     await page.waitForFunction(() => document.getElementById('watch')!.getAttribute('data-stage') === '2', undefined, { timeout: 20_000 })
     await page.getByRole('button', { name: '❚❚ Pause' }).click()
-    await page.waitForFunction(() => document.querySelector('#watch .anim-board svg title')?.textContent === 'Turn 1: before stage 2')
+    release()
+    await page.waitForFunction(() => document.querySelector('#watch .anim-board svg title')?.textContent === 'Turn 1: before stage 2', undefined, { timeout: 20_000 })
+    await page.unroute('**/before-2.svg')
+    expect(await text(page.locator('#watch .anim-stage'))).toMatch(/^Stage 2 of /)
     for (const robot of result.stages[0]!.robots) {
       if (!robot.at || robot.mode === 'destroyed') continue
       expect(await page.locator(`#watch g.robot[data-player="${robot.player}"]`).getAttribute('data-square')).toBe(formatSquare(robot.at))
@@ -105,7 +119,7 @@ describe.skipIf(!hasChromium)('the turn as a story in Chromium', () => {
     await still.goto(`${stack.origin}/games/${gameId}/turns/1`)
     await still.locator('#watch .anim-board svg').waitFor()
     await still.getByRole('button', { name: '▶ Play' }).click()
-    await still.waitForFunction(() => document.getElementById('watch')!.getAttribute('data-played') === '1')
+    await still.waitForFunction(() => Number(document.getElementById('watch')!.getAttribute('data-played')) >= 1) // it goes on by itself
     const transitions = await still.locator('#watch g.robot').evaluateAll((gs) => gs.map((g) => (g as unknown as { style: { transition: string } }).style.transition))
     expect(transitions.every((t) => t === '' || t === 'none')).toBe(true)
   })

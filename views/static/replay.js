@@ -20,6 +20,7 @@
   var stage = 0
   var playing = false
   var run = 0 // bumps whenever the stage changes, so an old animation stops
+  var asked = 0 // bumps with every stage picture asked for, so only the latest one lands
   root.hidden = false
 
   var ANGLE = { N: 0, E: 90, S: 180, W: 270 }
@@ -71,11 +72,13 @@
     run++
     stage = k
     var mine = run
+    var picture = ++asked
     label.textContent = 'Stage ' + k + ' of ' + data.stages.length
     root.setAttribute('data-stage', String(k))
     return fetch(data.pictureBase + '/before-' + k + '.svg', { credentials: 'same-origin' })
       .then(function (r) { return r.text() })
-      .then(function (svg) { if (mine === run) board.innerHTML = svg; return mine })
+      // Pausing (which bumps run) while it loads still shows the stage its label names.
+      .then(function (svg) { if (picture === asked) board.innerHTML = svg; return mine })
   }
 
   // One event of one robot (or a shot); resolves when it has played.
