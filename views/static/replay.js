@@ -147,8 +147,10 @@
     playButton.setAttribute('aria-pressed', playing ? 'true' : 'false')
     playButton.textContent = playing ? '❚❚ Pause' : '▶ Play'
     if (playing) {
-      if (stage >= data.stages.length && root.getAttribute('data-played') === String(stage)) show(1).then(play)
-      else show(stage || 1).then(play)
+      // Only if no later Play, Pause or step came while the picture loaded (as play() itself checks):
+      // Play, Pause, Play in quick succession must start one run, not two.
+      var from = stage >= data.stages.length && root.getAttribute('data-played') === String(stage) ? 1 : stage || 1
+      show(from).then(function (m) { if (m === run) play() })
     } else run++
   }
   function step(delta) {
