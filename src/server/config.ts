@@ -30,11 +30,12 @@ const envSchema = z.object({
   DATABASE_PATH: z.string().min(1).default('./data/botwars.db'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).refine((url) => URL.canParse(url) && new URL(url).hostname !== '', 'must name the mail server, like smtp://user:pass@mail.example.org:587').optional(),
   // Pages link from the site's root (/games/…), and mail links are BASE_URL + such a path.
-  BASE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:3000')
+  // Unset: the address it listens on (listenAddress), so the links work on the machine it runs on.
+  BASE_URL: z.url({ protocol: /^https?$/ })
     // The refinements run on a value the URL check refused too (zod goes on), so they must not throw.
     .refine((url) => { if (!URL.canParse(url)) return false; const u = new URL(url); return !u.username && !u.password && !u.search && !u.hash && u.pathname === '/' },
       'must be the site\'s root: scheme, host and port only (no path, query, fragment or user), like https://play.example.org')
-    .transform((url) => url.replace(/\/+$/, '')),
+    .transform((url) => url.replace(/\/+$/, '')).optional(),
   TRUST_PROXY: trustProxy.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -107,7 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePath: e.DATABASE_PATH,
     dataDir,
     smtpUrl: e.SMTP_URL,
-    baseUrl: e.BASE_URL,
+    baseUrl: e.BASE_URL ?? listenAddress(e.HOST, e.PORT),
     sessionSecret: e.SESSION_SECRET ?? storedSecret(join(dataDir, 'session-secret')),
     mailFrom: e.MAIL_FROM,
     mailRetentionDays: e.MAIL_RETENTION_DAYS,
@@ -118,6 +119,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   }
+}
+
+/**
+ * The site's root as this machine reaches it: HOST and PORT, or 127.0.0.1 when HOST is every
+ * address (0.0.0.0, ::). Behind a proxy or on another name, BASE_URL says the public address.
+ */
+function listenAddress(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : isIP(host) === 6 ? `[${host}]` : host
+  return `http://${name}${port === 80 ? '' : `:${port}`}`
 }
 
 /** The session secret kept beside the database, made once, so sessions survive a restart. */

@@ -47,6 +47,18 @@ describe('loadConfig takes what an operator means', () => {
     expect(config({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
     expect(config({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, ::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1'])
   })
+  // A newcomer who starts it with PORT=3917 and no BASE_URL got sign-in links to port 3000 (issue
+  // found following the README): the mailed links and the spectator link on the game page were dead.
+  it('links to the address it listens on when BASE_URL is unset', () => {
+    expect(config({}).baseUrl).toBe('http://127.0.0.1:3000')
+    expect(config({ PORT: '3917' }).baseUrl).toBe('http://127.0.0.1:3917')
+    expect(config({ HOST: '0.0.0.0', PORT: '8080' }).baseUrl).toBe('http://127.0.0.1:8080')
+    expect(config({ HOST: '::', PORT: '8080' }).baseUrl).toBe('http://127.0.0.1:8080')
+    expect(config({ HOST: '192.168.1.5', PORT: '8080' }).baseUrl).toBe('http://192.168.1.5:8080')
+    expect(config({ HOST: '::1' }).baseUrl).toBe('http://[::1]:3000')
+    expect(config({ HOST: 'botwars.lan', PORT: '80' }).baseUrl).toBe('http://botwars.lan')
+    expect(config({ PORT: '3917', BASE_URL: 'https://play.example.org' }).baseUrl).toBe('https://play.example.org')
+  })
   it('hosts as addresses or names, and the log level', () => {
     expect(config({ HOST: '0.0.0.0', INBOUND_SMTP_HOST: '::' })).toMatchObject({ host: '0.0.0.0', inboundSmtp: undefined })
     expect(config({ HOST: 'localhost', LOG_LEVEL: 'warn' })).toMatchObject({ host: 'localhost', logLevel: 'warn' })
