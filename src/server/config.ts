@@ -28,10 +28,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: listenHost.default('127.0.0.1'),
   DATABASE_PATH: z.string().min(1).default('./data/botwars.db'),
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).refine((url) => URL.canParse(url) && new URL(url).hostname !== '', 'must name the mail server, like smtp://user:pass@mail.example.org:587').optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address, like smtp://user:pass@mail.example.org:587' }).refine((url) => URL.canParse(url) && new URL(url).hostname !== '', 'must name the mail server, like smtp://user:pass@mail.example.org:587').optional(),
   // Pages link from the site's root (/games/…), and mail links are BASE_URL + such a path.
   // Unset: the address it listens on (listenAddress), so the links work on the machine it runs on.
-  BASE_URL: z.url({ protocol: /^https?$/ })
+  BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address, like https://play.example.org' })
     // The refinements run on a value the URL check refused too (zod goes on), so they must not throw.
     .refine((url) => { if (!URL.canParse(url)) return false; const u = new URL(url); return !u.username && !u.password && !u.search && !u.hash && u.pathname === '/' },
       'must be the site\'s root: scheme, host and port only (no path, query, fragment or user), like https://play.example.org')
@@ -46,7 +46,7 @@ const envSchema = z.object({
     .regex(/^([a-z0-9._%-]+@)?[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a domain (play.example.org) or one mailbox (botwars@example.org)').optional(),
   INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   INBOUND_SMTP_HOST: listenHost.default('127.0.0.1'),
-  IMAP_URL: z.url({ protocol: /^imaps?$/ }).optional(),
+  IMAP_URL: z.url({ protocol: /^imaps?$/, error: 'must be an imap:// or imaps:// address, like imaps://user:pass@imap.example.org/INBOX' }).optional(),
   IMAP_DONE_MAILBOX: z.string().trim().min(1).max(200).optional(),
   IMAP_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   // Memory (docs/performance.md, "Memory with 10,000 games"): up to about 3.4 KB a square.

@@ -33,6 +33,12 @@ describe('loadConfig refuses what would silently break the server', () => {
     writeFileSync(join(dir, 'a-file'), '')
     refused({ DATABASE_PATH: join(dir, 'a-file', 'botwars.db') }, 'DATABASE_PATH')
   })
+  // zod said "Invalid URL" of ftp://play.example.org, a good URL: the operator could not tell what was wrong.
+  it('a URL of the wrong kind, saying which kinds it takes', () => {
+    refused({ BASE_URL: 'ftp://play.example.org' }, 'BASE_URL: must be an http:// or https:// address')
+    refused({ SMTP_URL: 'http://mail.example.org' }, 'SMTP_URL: must be an smtp:// or smtps:// address')
+    refused({ IMAP_URL: 'https://imap.example.org/INBOX', MAIL_DOMAIN: 'play.example.org' }, 'IMAP_URL: must be an imap:// or imaps:// address')
+  })
   it('TRUST_PROXY that is neither a number of proxies nor their addresses', () => refused({ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'))
 })
 
