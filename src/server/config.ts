@@ -1,7 +1,7 @@
 // Configuration comes only from environment variables (listed with their defaults in README.md).
 // A bad value stops start-up with a message naming the variable.
 import { randomBytes } from 'node:crypto'
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { dirname, join } from 'node:path'
 import { z } from 'zod'
@@ -97,7 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = e.DATABASE_PATH === ':memory:' ? './data' : dirname(e.DATABASE_PATH)
   // Only its owner may read it: it holds the database (every hand and program) and the outbox (sign-in links).
   try {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+    makeFolder(dataDir)
     accessSync(dataDir, constants.W_OK)
   } catch (err) {
     throw new ConfigError(`Bad environment variable DATABASE_PATH: its folder ${dataDir} cannot be made or written (${(err as NodeJS.ErrnoException).code ?? String(err)}) (got ${JSON.stringify(env.DATABASE_PATH)})`)
@@ -128,6 +128,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function listenAddress(host: string, port: number): string {
   const name = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : isIP(host) === 6 ? `[${host}]` : host
   return `http://${name}${port === 80 ? '' : `:${port}`}`
+}
+
+/**
+ * mkdir -p for the data folder, one level at a time. Node's own (`recursive: true`) never returns
+ * where mkdir answers ENOENT although the parent is there (under /proc): start-up hung, silent.
+ */
+function makeFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { mode: 0o700 })
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (code === 'EEXIST') {
+      if (statSync(dir).isDirectory()) return
+      throw Object.assign(new Error(`${dir} is a file`), { code: 'ENOTDIR' })
+    }
+    if (code !== 'ENOENT' || dirname(dir) === dir) throw err
+    makeFolder(dirname(dir))
+    mkdirSync(dir, { mode: 0o700 })
+  }
 }
 
 /** The session secret kept beside the database, made once, so sessions survive a restart. */

@@ -34,6 +34,8 @@ it.each([
     return { DATABASE_PATH: join(dir, 'text.db') }
   }, /^BotWars could not start: DATABASE_PATH .*text\.db: the file is not an SQLite database$/],
   ['the log level is unknown', () => ({ LOG_LEVEL: 'verbose', DATABASE_PATH: join(dir, 'b', 'botwars.db') }), /^Bad environment variable LOG_LEVEL: /],
+  // Node's mkdirSync(…, { recursive: true }) never returns there (mkdir answers ENOENT with the parent present): the server hung at 100 % CPU, silent.
+  ['the data folder is under /proc', () => ({ DATABASE_PATH: '/proc/botwars-no-such-folder/botwars.db' }), /^Bad environment variable DATABASE_PATH: its folder \/proc\/botwars-no-such-folder cannot be made/],
   ['BASE_URL is no URL', () => ({ BASE_URL: '/', DATABASE_PATH: join(dir, 'c', 'botwars.db') }), /^Bad environment variable BASE_URL: /],
 ])('when %s, it stops with one line naming it', (_what, env, line) => {
   const run = start(env())
