@@ -28,7 +28,8 @@ export const ASCII_LEGEND = [
   '## pit   ^^ >> vv << express (blue) conveyor   ^ > v < conveyor (yellow)   G( G) GU gear left/right/u-turn',
   'Xn crusher (first stage)   Dn/De/Ds/Dw raised drawbridge (bridge side)   __ lowered drawbridge   Tx teleporter',
   'Sp pressure switch   St toggle switch   W1 W2 wrench   Fn flag   UP upgrade station   @ start square',
-  'mark after a square: L laser turret (red: R), p pusher   | and --- walls   a robot shows as its initial',
+  'mark after a square: L laser turret (red: R), p pusher   | and --- walls   : and ... the board\'s edge, no wall',
+  'a robot shows as its initial and facing (A^)',
 ].join('\n')
 
 /** Draws the board; robots on the floor replace their square's symbol with their initial and facing. */

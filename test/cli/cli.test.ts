@@ -87,6 +87,16 @@ describe('botwars board show', () => {
   })
 })
 
+describe('botwars board show, its legend', () => {
+  // A newcomer saw ':' and '+...+' round the map and found neither in the legend.
+  it('explains the marks of the board edge as well as the walls', () => {
+    const run = botwars(['board', 'show', 'boards/the-foundry.json'])
+    const legend = run.stdout.split('\n').filter((line) => !/^(r\d+\s|\s+\+|\s+c1\b)/.test(line) && !/^The Foundry/.test(line)).join('\n')
+    expect(legend).toContain('| and --- walls')
+    expect(legend).toContain(': and ... the board\'s edge, no wall')
+  })
+})
+
 describe('botwars simulate', () => {
   const args = (seed: number) => ['simulate', '--board', 'boards/conveyor-works.json', '--players', '4', '--seed', String(seed), '--turns', '12']
 
