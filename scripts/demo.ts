@@ -46,7 +46,7 @@ try {
   const lastReport = published.at(-1)
   console.log(made ? `Made "${DEMO_NAME}" in ${config.databasePath}: ${TURNS} turns published.` : `"${DEMO_NAME}" exists already in ${config.databasePath}; no second one made. Fresh sign-in links below.`)
   console.log(`
-1. Start the server:            npm start
+1. Start the server:            ${startCommand()}
 2. Sign in (each link works once, for 30 minutes; use a private window for the second person):
    GM  ${GM.email.padEnd(24)} ${links.get(GM.email)}
    Ann ${PLAYERS[0]!.email.padEnd(24)} ${links.get(PLAYERS[0]!.email)}
@@ -62,4 +62,10 @@ ${[
 ${config.smtpUrl ? `Mail went out through ${config.smtpUrl.replace(/\/\/[^@]*@/, '//')} (${sent} messages).` : `Every mail is a file in ${join(config.dataDir, 'outbox')} (${sent} written now); new sign-in links: npm run demo again, or the sign-in page.`}`)
 } finally {
   await app.close()
+}
+
+/** `npm start` with the variables that chose this database and its links, so the server opens the demo's database. */
+function startCommand(): string {
+  const quoted = (value: string) => /^[\w./:@%+-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`
+  return [...['DATABASE_PATH', 'HOST', 'PORT', 'BASE_URL'].filter((name) => process.env[name]).map((name) => `${name}=${quoted(process.env[name]!)}`), 'npm start'].join(' ')
 }

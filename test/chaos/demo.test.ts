@@ -23,6 +23,8 @@ function demo() {
 it('makes a demo game once, and its printed links work on the real server', async () => {
   const first = demo()
   expect(first).toMatch(/Made "Demo game".*3 turns published/)
+  // It said "npm start", which opens ./data: the newcomer who chose DATABASE_PATH found no demo game.
+  expect(first).toContain(`Start the server:            DATABASE_PATH=${join(dir, 'botwars.db')} npm start`)
   const second = demo()
   expect(second).toMatch(/exists already/)
   expect(readDb(join(dir, 'botwars.db'), (db) => db.prepare("SELECT count(*) AS n FROM games WHERE name = 'Demo game'").get())).toEqual({ n: 1 })
