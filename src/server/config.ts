@@ -49,6 +49,8 @@ const envSchema = z.object({
   IMAP_URL: z.url({ protocol: /^imaps?$/, error: 'must be an imap:// or imaps:// address, like imaps://user:pass@imap.example.org/INBOX' }).optional(),
   IMAP_DONE_MAILBOX: z.string().trim().min(1).max(200).optional(),
   IMAP_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  // Read by services/webhooks.ts (webhookPolicy), which takes only "1"; checked here so a "yes" is not ignored silently.
+  BOTWARS_WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1'], { error: 'must be 1 (webhooks may call private addresses in production) or 0' }).optional(),
   // Memory (docs/performance.md, "Memory with 10,000 games"): up to about 3.4 KB a square.
   BOARD_CACHE_SQUARES: z.coerce.number().int().min(1).max(10_000_000).default(BOARD_CACHE_SQUARES),
 })

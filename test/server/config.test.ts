@@ -39,6 +39,8 @@ describe('loadConfig refuses what would silently break the server', () => {
     refused({ SMTP_URL: 'http://mail.example.org' }, 'SMTP_URL: must be an smtp:// or smtps:// address')
     refused({ IMAP_URL: 'https://imap.example.org/INBOX', MAIL_DOMAIN: 'play.example.org' }, 'IMAP_URL: must be an imap:// or imaps:// address')
   })
+  // webhookPolicy reads only "1": "true" or "yes" left private addresses refused in production, with no word.
+  it('BOTWARS_WEBHOOK_ALLOW_PRIVATE other than 1 or 0', () => refused({ BOTWARS_WEBHOOK_ALLOW_PRIVATE: 'yes' }, 'BOTWARS_WEBHOOK_ALLOW_PRIVATE'))
   it('TRUST_PROXY that is neither a number of proxies nor their addresses', () => refused({ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'))
 })
 
