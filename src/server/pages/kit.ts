@@ -137,7 +137,7 @@ export function pageKit(app: FastifyInstance, ctx: ServiceContext, viewsDir: str
 }
 
 export function staticFiles(app: FastifyInstance, dir: string): void {
-  const types: Record<string, string> = { css: 'text/css; charset=utf-8', js: 'text/javascript; charset=utf-8' }
+  const types: Record<string, string> = { css: 'text/css; charset=utf-8', js: 'text/javascript; charset=utf-8', svg: 'image/svg+xml' }
   // The planning preview: the rules engine bundled for the browser (src/browser), built on the
   // first request after a change and sent gzipped to every browser that accepts it.
   app.get('/static/plan.js', async (request, reply) => {
@@ -150,7 +150,8 @@ export function staticFiles(app: FastifyInstance, dir: string): void {
     return reply.send(bundle.js)
   })
   app.get<{ Params: { file: string } }>('/static/:file', async (request, reply) => {
-    const match = /^(app|live|replay)\.(css|js)$/.exec(request.params.file)
+    // icon.svg: the site's icon (the layout links it, so browsers do not ask for /favicon.ico).
+    const match = /^(?:app|live|replay)\.(css|js)$|^icon\.(svg)$/.exec(request.params.file)
     if (!match) return reply.status(404).type('text/plain').send('no such file')
     const body = readFileSync(join(dir, 'static', request.params.file))
     const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`
@@ -158,7 +159,7 @@ export function staticFiles(app: FastifyInstance, dir: string): void {
     // The pages link them with ?v=<content hash>, so a changed file gets a new URL.
     reply.header('cache-control', 'public, max-age=31536000, immutable')
     if (request.headers['if-none-match'] === etag) return reply.status(304).send()
-    return reply.type(types[match[2]!]!).send(body)
+    return reply.type(types[match[1] ?? match[2]!]!).send(body)
   })
 }
 
