@@ -110,7 +110,8 @@
     try { s = JSON.parse(event.data) } catch (e) { return }
     document.title = refused + (s.needsYou ? '(' + s.needsYou + ') ' : '') + baseTitle.slice(refused.length)
     document.body.setAttribute('data-live-state', s.kind)
-    if (s.submitted) markSubmitted(s.submitted)
+    // Only an open turn takes programs: once closed the list is empty, and the rows show "–", not "not yet".
+    if (s.submitted && s.turnStatus === 'open') markSubmitted(s.submitted)
     var waiting = document.querySelector('p.waiting')
     if (waiting && s.waiting) { waiting.textContent = s.waiting; waiting.classList.toggle('urgent', !!s.needsYou) }
     var threads = document.getElementById('messages')
