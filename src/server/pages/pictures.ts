@@ -155,7 +155,9 @@ export function galleryBoard(ctx: ServiceContext, id: string): { board: Board; s
 
 function currentBoardSvg(ctx: ServiceContext, game: GameRow, view: { robots: RobotSnapshot[]; boardState: BoardState | null }, seats: readonly SeatRow[], highlight?: string): string {
   const current = ctx.turns.current(game.id)
-  const title = current ? `${game.name}: before turn ${current.status === 'open' ? current.number : current.number + 1}` : game.name
+  // The board is the game's state: a draft is not in it until published, so an open turn and one
+  // under review are both still ahead of it; a published one is behind it.
+  const title = current ? `${game.name}: before turn ${current.status === 'published' ? current.number + 1 : current.number}` : game.name
   return drawPicture(ctx.board(game), seats, { robots: view.robots, boardState: view.boardState ?? undefined, title }, highlight)
 }
 
