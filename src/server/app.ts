@@ -60,6 +60,8 @@ export interface AppOptions {
   botPlanHooks?: BotPlanHooks
   /** The fingerprint of the code that draws pictures (default: pages/drawing-fingerprint.ts's, of the code running); tests play a new release with another. */
   pictureFingerprint?: string
+  /** Test-only: told of every route as it is registered, so a test can check that each page has its accessibility check (test/browser/a11y-routes.test.ts). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void
 }
 
 declare module 'fastify' {
@@ -100,6 +102,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // On close: drop idle keep-alive connections at once (server.ts drops busy ones after a grace period).
     forceCloseConnections: 'idle',
   })
+  // Before any route: a hook added on the root is inherited by every plugin registered after it.
+  if (options.onRoute) app.addHook('onRoute', options.onRoute)
   const db = openDatabase(options.config.databasePath)
   const checkpointer = options.config.databasePath === ':memory:' ? null : startCheckpointer(db, options.config.databasePath, (message) => app.log.warn(message))
   // Bots plan in a worker thread (services/bot-plans.ts); a practice turn they complete is closed here.

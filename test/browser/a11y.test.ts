@@ -4,7 +4,8 @@
 // test fails on any violation. Then a player who uses only the keyboard stores a program, fixes a
 // refused one from the error summary, and steps through a report. Along the way: the live region
 // of the program form, the "Error:" title, the board in words, text enlarged by the browser's
-// font setting, and screenshots at 390 px and at 200 % zoom.
+// font setting, and screenshots at 390 px and at 200 % zoom. Every page route, opened once by the
+// person who sees it and held to the same checks and more, is a11y-routes.test.ts's sweep.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
