@@ -87,7 +87,7 @@ const escapeHtml = (text: string) =>
 function notFoundPage(path: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Not found — BotWars</title><link rel="stylesheet" href="/static/app.css"></head>
+<title>Not found · BotWars</title><link rel="stylesheet" href="/static/app.css"></head>
 <body><main><section class="panel narrow"><h1>Not found</h1>
 <p>There is no page at <code>${escapeHtml(path)}</code>. The link may be old or mistyped.</p>
 <p><a href="/">Go to my games</a></p></section></main></body></html>

@@ -22,7 +22,7 @@ import { gmPages } from './gm.js'
 import type { LiveHub } from '../live/hub.js'
 import { liveRoutes } from '../live/routes.js'
 import { gmJobPages } from './gm-job.js'
-import { installPageErrors, staticFiles, type PageKit, pageKit } from './kit.js'
+import { installPageErrors, staticFiles, type PageKit, pageKit, unknownPages } from './kit.js'
 import { picturePages } from './pictures.js'
 import { seriesPages } from './series.js'
 import { turnPages } from './turns.js'
@@ -82,6 +82,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
   })
   const kit: PageKit = pageKit(app, ctx, VIEWS_DIR, options.pictureFingerprint)
   installPageErrors(app, kit)
+  unknownPages(app, kit)
   staticFiles(app, VIEWS_DIR)
   authPages(app, kit, options.signIn)
   const games = gamePages(app, kit)

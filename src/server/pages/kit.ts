@@ -193,6 +193,19 @@ export function installPageErrors(app: FastifyInstance, kit: PageKit): void {
   })
 }
 
+/**
+ * An address no route has, opened by a browser: the site's own "Not found" page, with the header,
+ * the menu and the skip link of every other page (errors.ts's bare page had none of them, so a
+ * reader who followed an old link was left with no way on). Programs and the API get errors.ts's JSON.
+ */
+export function unknownPages(app: FastifyInstance, kit: PageKit): void {
+  app.get('/*', async (request, reply) => {
+    const path = request.url.split('?')[0]!
+    if (path.startsWith('/api/') || !(request.headers.accept ?? '').includes('text/html')) return reply.callNotFound()
+    return kit.render(request, reply, 'error', { title: titleFor(404), message: `There is no page at ${path}. The link may be old or mistyped.` }, 404)
+  })
+}
+
 function titleFor(status: number): string {
   return status === 404 ? 'Not found' : status === 403 ? 'Not allowed' : status === 409 ? 'Not possible right now' : status === 429 ? 'Too many requests' : 'That did not work'
 }
