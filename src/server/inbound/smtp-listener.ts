@@ -49,11 +49,16 @@ export async function startSmtpListener(ctx: ServiceContext, options: { port: nu
       })
     },
   })
-  server.on('error', (err) => options.log.warn({ err }, 'inbound SMTP connection error'))
+  // While it starts, a failure to listen rejects the start, and server.ts names INBOUND_SMTP_PORT
+  // in one line; the server must still have a listener for it (an 'error' with none would throw).
+  const starting = () => {}
+  server.on('error', starting)
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject)
     server.listen(options.port, options.host, () => resolve())
   })
+  server.off('error', starting)
+  server.on('error', (err) => options.log.warn({ err }, 'inbound SMTP connection error'))
   const address = server.server.address()
   return {
     port: typeof address === 'object' && address ? address.port : options.port,
