@@ -65,7 +65,8 @@ export async function startStack(options: { liveHeartbeatMs?: number } = {}): Pr
       await app.mailer.deliver()
       const mail = smtp.received.filter((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject)).at(-1)
       if (!mail) throw new Error(`no mail to ${to} matching ${subject}; got ${smtp.received.map((m) => `${m.to}: ${m.subject}`).join(' | ')}`)
-      const link = (mail.text.match(/https?:\/\/\S+/g) ?? []).at(-1)
+      // The last link the mail is about: every mail's footer ends with the mail settings.
+      const link = (mail.text.match(/https?:\/\/\S+/g) ?? []).filter((l) => !l.endsWith('/settings/mail')).at(-1)
       if (!link) throw new Error(`no link in the mail "${mail.subject}"`)
       const url = new URL(link)
       return `${origin}${url.pathname}${url.search}`

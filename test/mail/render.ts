@@ -9,7 +9,7 @@ import type { Received } from '../server/smtp.js'
 
 export const MAIL_OUT = join(process.cwd(), 'test-results', 'mail')
 
-export interface Rendered { requests: string[]; tooWideOnPhone: string[]; text: string }
+export interface Rendered { requests: string[]; tooWideOnPhone: string[]; cutOffOnPhone: string[]; text: string }
 
 /** The HTML part with its cid: pictures made data: URLs, as a client shows them. */
 export function htmlWithPictures(mail: Received): string {
@@ -38,8 +38,12 @@ export async function renderMail(mail: Received, name: string, check?: (page: Pa
     const tooWideOnPhone = await small.locator('body *').evaluateAll((els) => els
       .map((e) => e as unknown as { tagName: string; className: string; getBoundingClientRect(): { right: number } })
       .filter((e) => e.getBoundingClientRect().right > 376).map((e) => `${e.tagName}.${e.className}`))
+    // Nor anything whose content runs past its own box (hidden, or to be scrolled inside it).
+    const cutOffOnPhone = await small.locator('body *').evaluateAll((els) => els
+      .map((e) => e as unknown as { tagName: string; className: string; scrollWidth: number; clientWidth: number })
+      .filter((e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1).map((e) => `${e.tagName}.${e.className}`))
     await small.screenshot({ path: join(MAIL_OUT, `${name}-phone.png`), fullPage: true })
-    return { requests, tooWideOnPhone, text }
+    return { requests, tooWideOnPhone, cutOffOnPhone, text }
   } finally {
     await browser.close()
   }

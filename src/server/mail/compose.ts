@@ -29,9 +29,10 @@ export function composeOutgoing(row: OutboxRow, deps: ComposeDeps): OutgoingMail
   const picture = row.picture_json ? deps.picture(JSON.parse(row.picture_json) as PictureRequest) : null
   const thread = row.game_id ? gameThreadId(row.game_id, deps.domain) : undefined
   const { 'Reply-To': replyTo, ...headers } = extra
+  const settingsLink = deps.link(SETTINGS_PATH)
   return {
-    id: row.id, from: deps.from, to: row.recipient, subject: row.subject, text: fitText(row.body),
-    html: withoutMissingPicture(row.html ?? htmlFromText(row.subject, row.body, deps.link(SETTINGS_PATH)), picture),
+    id: row.id, from: deps.from, to: row.recipient, subject: row.subject, text: fitText(withSettingsFooter(row.body, settingsLink)),
+    html: withoutMissingPicture(row.html ?? htmlFromText(row.subject, row.body, settingsLink), picture),
     messageId: `<outbox-${row.id}-${row.created_at}@${deps.domain}>`,
     replyTo,
     inReplyTo: thread,
@@ -44,6 +45,16 @@ export function composeOutgoing(row: OutboxRow, deps: ComposeDeps): OutgoingMail
     },
     attachments: picture ? [{ filename: 'board.png', content: picture, cid: PICTURE_CID, contentType: 'image/png' }] : [],
   }
+}
+
+/**
+ * The text part ends with the mail settings, as the HTML part's footer does: under the text's own
+ * signature ("-- "), or in one of its own. The turn mails and the digest carry theirs already.
+ */
+function withSettingsFooter(body: string, settingsLink: string): string {
+  if (body.includes(settingsLink)) return body
+  const text = body.trimEnd()
+  return text.split('\n').includes('-- ') ? `${text}\nMail settings: ${settingsLink}\n` : `${text}\n\n-- \nBotWars. Mail settings: ${settingsLink}\n`
 }
 
 // A turn rolled back (issue 12) has no picture any more. A rollback withdraws its unsent mail

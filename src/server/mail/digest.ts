@@ -11,12 +11,19 @@ import { heading } from './text.js'
 
 export const DIGEST_EVERY_MS = 24 * 3600_000
 
+/** A held mail's text without its signature (the settings link, once per mail): the digest ends with one for all. */
+function withoutSignature(body: string): string {
+  const lines = body.trimEnd().split('\n')
+  const at = lines.lastIndexOf('-- ')
+  return (at < 0 ? lines : lines.slice(0, at)).join('\n').trimEnd()
+}
+
 /** One digest of `held` (at least one mail, oldest first): its subject, text and game (if only one). */
 export function composeDigest(ctx: ServiceContext, held: readonly DigestRow[]): { subject: string; body: string; gameId: string | null } {
   const body = [
     ...heading(`Your BotWars digest: ${held.length} ${held.length === 1 ? 'mail' : 'mails'}`), '',
-    ...held.flatMap((m) => [...heading(m.subject).map((l, i) => (i === 1 ? l.replace(/=/g, '-') : l)), '', m.body.trimEnd(), '', '']),
-    `You get one digest a day. Change it: ${ctx.link(SETTINGS_PATH)}`, '',
+    ...held.flatMap((m) => [...heading(m.subject).map((l, i) => (i === 1 ? l.replace(/=/g, '-') : l)), '', withoutSignature(m.body), '', '']),
+    '-- ', `You get one digest a day. Mail settings: ${ctx.link(SETTINGS_PATH)}`, '',
   ].join('\n')
   const games = new Set(held.map((m) => m.game_id))
   const subject = `BotWars digest: ${held.map((m) => m.subject).slice(0, 2).join('; ')}${held.length > 2 ? '; …' : ''}`
