@@ -35,3 +35,11 @@ export function cardView(card: string | Card): CardView {
 export function cardLabel(card: string | Card | null | undefined): string {
   return card ? cardView(card).label : 'no card'
 }
+
+/** A run of card codes separated by spaces ("FWD2:700 LF90:110"), as the API and the GM's corrections write a program. */
+const CODE_RUN = /\b[A-Z]+\d*:\d+(?: [A-Z]+\d*:\d+)*\b/g
+
+/** A text with each program in it written as people read it: "Move 2 (700), Turn left (110)". */
+export function cardsInWords(text: string): string {
+  return text.replace(CODE_RUN, (run) => run.split(' ').map(cardLabel).join(', '))
+}

@@ -1,6 +1,7 @@
 // Corrections in the draft and rolling back a published turn (issue 12), through the JSON API,
 // with what is stored and mailed. Hostile cases first: who may not, and what a refusal leaves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cardLabel } from '../../src/render/cards.js'
 import { testApp, type Client, type TestApp } from '../server/helpers.js'
 import { closeTurn, gameOf, mailsOf, someProgram, startedGame } from './helpers.js'
 
@@ -81,7 +82,8 @@ describe('corrections in the draft', () => {
     const mail = mailsOf(t.app, gameId, 'correction')
     expect(mail.map((m) => m.recipient)).toEqual(['cid@example.org'])
     expect(mail[0]!.body).toContain('Before: no program')
-    expect(mail[0]!.body).toContain(`Now:    ${(await someProgram(cid, gameId, 1)).join(' ')}`)
+    // The cards in words, as the turn mail names them.
+    expect(mail[0]!.body).toContain(`Now:    ${(await someProgram(cid, gameId, 1)).map(cardLabel).join(', ')}`)
     expect(mail[0]!.body).toContain('Reason: Bob wrote Cid\'s program on paper')
     // Players do not see corrections (they name programs) before publication.
     expect((await ann.call('GET', `/api/v1/games/${gameId}/turns/1`)).json.corrections).toEqual([])
@@ -99,7 +101,7 @@ describe('corrections in the draft', () => {
     expect(published.corrections).toMatchObject([{ name: 'Cid', reason: 'Bob wrote Cid\'s program on paper' }])
     // One mail per player per turn (issue 14): turn 2's mail tells turn 1's story and its corrections.
     const turnMail = (to: string) => mailsOf(t.app, gameId, 'hand').filter((m) => m.recipient === to).at(-1)!
-    expect(turnMail('bob@example.org').body).toMatch(/Corrections by the GM:\n {2}Cid, corrected .* UTC:\n {4}before: no program[^]*?\n {4}now: [A-Z0-9: ]+\n {4}why: Bob wrote Cid's program on paper\n/)
+    expect(turnMail('bob@example.org').body).toMatch(/Corrections by the GM:\n {2}Cid, corrected .* UTC:\n {4}before: no program[^]*?\n {4}now: (?:[A-Za-z0-9 -]+ \(\d+\)(?:,\s+|\n {4}))+why: Bob wrote Cid's program on paper\n/)
     expect(turnMail('cid@example.org').body).toMatch(/Corrections by the GM:\n {2}Your program, corrected /)
     expect(turnMail('cid@example.org').html).toContain('Corrections by the GM')
     for (const m of mailsOf(t.app, gameId, 'hand')) for (const line of m.body.split('\n')) expect(line.length).toBeLessThan(80)

@@ -69,7 +69,10 @@ describe('a departed player\'s robot played by a bot (A20)', () => {
     expect((await ann!.call('POST', `/api/v1/games/${gameId}/withdraw`, { reason: 'exams' })).status).toBe(200)
     const game = await gameOf(gm, gameId)
     expect(game.seats.find((s: any) => s.seat === 1)).toMatchObject({ name: 'Bot (strong) for Ann', bot: 'strong', colour: 'red' })
-    expect(mailsOf(t.app, gameId, 'seat-left')[0]!.body).toContain('Ann withdrew from the game: exams')
+    const told = mailsOf(t.app, gameId, 'seat-left')
+    expect(told.filter((m) => m.body.includes('Ann withdrew from the game: exams')).length).toBe(told.length - 1)
+    // Ann herself is told in the second person.
+    expect(told.filter((m) => m.body.startsWith('You withdrew from the game "Test game": exams.\nYour robot is played by the built-in bot'))).toHaveLength(1)
     await playTurn(gm, gameId)
     const result = (await gm.call('GET', `/api/v1/games/${gameId}/turns/1`)).json.result
     expect(result.registers.P1.length).toBeGreaterThan(0)

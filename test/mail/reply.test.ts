@@ -3,6 +3,7 @@
 // confirmations and refusals, and the hostile cases first (strangers, loops, replays, late,
 // floods, bad MIME, 10 MB).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cardLabel } from '../../src/render/cards.js'
 import type { InboundSmtp } from '../../src/server/inbound/smtp-listener.js'
 import { inboundStore } from '../../src/server/inbound/store.js'
 import { SENDER_LIMIT_PER_HOUR } from '../../src/server/inbound/handle.js'
@@ -98,10 +99,11 @@ describe('a whole turn played by reply', () => {
       const confirmation = (await answers(p.email)).at(-1)!
       expect(confirmation.subject).toBe('Turn 1 of "Test game" — your program is in (version 1)')
       const own = [annHand, bobHand, cidHand][i]!
-      own.slice(0, 5).forEach((c, r) => expect(confirmation.text).toContain(`${r + 1}. ${c}`))
+      // In the words the turn mail uses for them.
+      own.slice(0, 5).forEach((c, r) => expect(confirmation.text).toContain(`${r + 1}. ${cardLabel(c)}`))
       // Nobody else's cards: a confirmation restates only the player's own program (secrecy).
       const others = [annHand, bobHand, cidHand].filter((_, j) => j !== i).flat()
-      for (const c of others) expect(confirmation.text).not.toContain(c)
+      for (const c of others) expect(confirmation.text).not.toContain(cardLabel(c))
       expect(confirmation.headers.get('in-reply-to')).toBe(`<game-${gameId}@botwars.test>`)
     }
     expect((await answers('ann@example.org')).at(-1)!.text).toContain('sacrifice options at 3 HP')

@@ -1,6 +1,7 @@
 // The answers to a program by reply, to the player's own address only: a confirmation that
 // restates the program as stored, or a refusal naming the problem (the previous program stands).
 // Neither quotes the incoming mail, so nothing another person wrote is ever sent on.
+import { cardLabel } from '../../render/cards.js'
 import { wrap } from '../mail/text.js'
 
 /** How each answer opens ('#' stands for the turn). */
@@ -24,7 +25,7 @@ const footer = ['', '-- ', 'BotWars (an automatic answer to your mail)', '']
 export function confirmationMail(game: string, turn: number, p: StoredProgram, submitLink: string) {
   const body = [
     ...wrap(`${opening(CONFIRMATION_OPENING, turn)} "${game}" is in (version ${p.version}). This is what was stored:`), '',
-    ...(p.cards.length ? p.cards.map((c, i) => `  ${i + 1}. ${c}`) : ['  (no cards)']),
+    ...(p.cards.length ? p.cards.map((c, i) => `  ${i + 1}. ${cardLabel(c)}`) : ['  (no cards)']),
     ...(p.rebootNext ? ['  reboot next turn'] : []),
     `  sacrifice options at ${p.sacrificeAt} HP`,
     `  double wrench: ${p.doubleWrench}`,
@@ -37,7 +38,7 @@ export function confirmationMail(game: string, turn: number, p: StoredProgram, s
 export function refusalMail(game: string, turn: number, problem: string, submitLink: string) {
   const body = [
     ...wrap(`${opening(REFUSAL_OPENING, turn)} "${game}" was not stored: ${problem}`), '',
-    ...wrap('Your previous program, if you sent one, stands. Write one card per line, as the turn mail lists them (for example "1. FWD2:700"), and reply again, or use the web form:'),
+    ...wrap('Your previous program, if you sent one, stands. Write one card per line, as the turn mail lists them (for example "1. Move 2 (700)"), and reply again, or use the web form:'),
     submitLink, ...footer,
   ].join('\n')
   return { subject: `Turn ${turn} of "${game}" — your mail was not stored`, body }

@@ -68,7 +68,7 @@ export function programFromReply(text: string): ReplyParse {
   if (!said) {
     // Reading stopped early: say where, for a program written below a line taken for the start of a quote is never read.
     const where = own.endedAt === null ? 'in the mail' : `above "${own.endedAt.slice(0, 60)}", where a quoted mail or a signature seems to begin`
-    return { ok: false, problem: `no program found ${where}: write one card per line above any quote, as the turn mail lists them (like "1. FWD2:700")` }
+    return { ok: false, problem: `no program found ${where}: write one card per line above any quote, as the turn mail lists them (like "1. Move 2 (700)")` }
   }
   return { ok: true, program }
 }

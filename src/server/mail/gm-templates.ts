@@ -1,6 +1,7 @@
 // The text of the mail the GM's job sends (issue 12): corrections, rollbacks, seats, standings,
 // stalemate and message digests. Plain text; every name in them is a person's own text, never a
 // secret another player's mail could leak (a correction goes to its player only).
+import { cardsInWords } from '../../render/cards.js'
 import type { Mail } from './templates.js'
 
 export interface StandingLine { place: number; name: string; flags: number; robotsLeft: number; hp: number; out: boolean; winner: boolean }
@@ -21,8 +22,8 @@ export function finalStandingsMail(game: string, outcome: string, turnsPlayed: n
 
 export function stalemateMail(game: string, turns: number, lines: readonly StandingLine[], link: string): Mail {
   return {
-    subject: `BotWars "${game}": no flag touched for ${turns} turns`,
-    body: `Nobody has touched a flag in the last ${turns} turns of "${game}". If the race has stalled, you can end the game with placings from the GM console:\n${link}\n\nPlacings if it ended now:\n\n${standingsText(lines)}\n`,
+    subject: `BotWars "${game}": no flag touched ${turns === 1 ? 'in the last turn' : `for ${turns} turns`}`,
+    body: `Nobody has touched a flag in the last ${turns === 1 ? 'turn' : `${turns} turns`} of "${game}". If the race has stalled, you can end the game with placings from the GM console:\n${link}\n\nPlacings if it ended now:\n\n${standingsText(lines)}\n`,
   }
 }
 
@@ -38,7 +39,7 @@ export const GM_MAIL_LINES: readonly string[] = [CORRECTION_OPENING]
 export function correctionMail(game: string, turn: number, before: string, after: string, reason: string, link: string): Mail {
   return {
     subject: `BotWars "${game}" turn ${turn}: the GM corrected your program`,
-    body: `${CORRECTION_OPENING.replace('#', String(turn))} "${game}" while reviewing the draft.\n\nBefore: ${before}\nNow:    ${after}\nReason: ${reason}\n\nThe turn is resolved again with it; the published report lists the correction.\n${link}\n`,
+    body: `${CORRECTION_OPENING.replace('#', String(turn))} "${game}" while reviewing the draft.\n\nBefore: ${cardsInWords(before)}\nNow:    ${cardsInWords(after)}\nReason: ${reason}\n\nThe turn is resolved again with it; the published report lists the correction.\n${link}\n`,
   }
 }
 
@@ -51,6 +52,18 @@ export function rollbackMail(game: string, turn: number, reason: string, link: s
 
 export function seatLeftMail(game: string, who: string, how: string, robot: string, link: string): Mail {
   return { subject: `BotWars "${game}": ${who} left the game`, body: `${who} ${how}.\n${robot}\n\n${link}\n` }
+}
+
+/**
+ * The same news to the player who left, or was removed: told to them, not about them, and sent
+ * to their own games (the game's pages are no longer theirs to open).
+ */
+export function ownSeatLeftMail(game: string, removed: boolean, reason: string, robot: string, homeLink: string): Mail {
+  const why = reason ? `: ${reason}` : ''
+  return {
+    subject: removed ? `BotWars "${game}": the GM removed you from the game` : `BotWars "${game}": you left the game`,
+    body: `${removed ? `The GM removed you from the game "${game}"${why}.` : `You withdrew from the game "${game}"${why}.`}\n${robot}\n\nYour games: ${homeLink}\n`,
+  }
 }
 
 export interface DigestMessage { game: string; from: string; private: boolean; at: number; body: string }

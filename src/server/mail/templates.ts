@@ -1,9 +1,9 @@
 // The short messages, in plain text the way a GM would have written it (their HTML part is made
 // from the text when sent). The turn mails are in turn-mail.ts.
 
-export interface Mail { subject: string; body: string }
+import { dueText } from './text.js'
 
-const when = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace(/:\d\d\.\d+Z$/, ' UTC')
+export interface Mail { subject: string; body: string }
 
 export function signInMail(link: string): Mail {
   return {
@@ -19,17 +19,19 @@ export function invitationMail(game: string, gmName: string, seat: number, link:
   }
 }
 
-export function deadlineMovedMail(game: string, turn: number, deadline: number, reason: string, link: string): Mail {
+/** `link` is the reader's own program form, or null for a reader with no program to send (the GM who does not play, a player who is out). */
+export function deadlineMovedMail(game: string, turn: number, deadline: number, reason: string, link: string | null, gameLink: string): Mail {
+  const then = link ? `Your program can be sent or changed until then: ${link}` : `The game: ${gameLink}`
   return {
     subject: `BotWars "${game}" turn ${turn}: the deadline moved`,
-    body: `The GM moved the deadline of turn ${turn} of "${game}" to ${when(deadline)}.\nReason: ${reason || '(no reason given)'}\n\nYour program can be sent or changed until then: ${link}\n`,
+    body: `The GM moved the deadline of turn ${turn} of "${game}" to ${dueText(deadline)}.\nReason: ${reason || '(no reason given)'}\n\n${then}\n`,
   }
 }
 
-export function draftReadyMail(game: string, turn: number, reviewUntil: number, report: string, link: string): Mail {
+export function draftReadyMail(game: string, turn: number, reviewUntil: number, summary: string, link: string): Mail {
   return {
     subject: `BotWars "${game}" turn ${turn}: draft ready for review`,
-    body: `Turn ${turn} of "${game}" has closed and been resolved. Review it, reopen a submission if needed, and publish:\n${link}\n\nWithout action it is published at ${when(reviewUntil)}.\n\n${report}`,
+    body: `Turn ${turn} of "${game}" has closed and been resolved. Review it, reopen a submission if needed, and publish:\n${link}\n\nWithout action it is published on ${dueText(reviewUntil)}.\n\n${summary}`,
   }
 }
 

@@ -8,7 +8,7 @@ import { compileBoard, parseBoard } from '../../engine/board.js'
 import { newGame } from '../../engine/game.js'
 import type { BoardDefinition, RandomState } from '../../engine/types.js'
 import { badRequest, conflict, notFound, rateLimited } from '../errors.js'
-import { seatLeftMail } from '../mail/gm-templates.js'
+import { ownSeatLeftMail, seatLeftMail } from '../mail/gm-templates.js'
 import { deadlineMovedMail, gameOverMail, invitationMail } from '../mail/templates.js'
 import type { GameRow, SeatRow } from '../repositories/games.js'
 import { hashSecret, newSecret } from '../repositories/users.js'
@@ -16,7 +16,7 @@ import type { createGameRequest } from '../schemas.js'
 import { recipients, seatName, type Membership, type ServiceContext } from './context.js'
 import { setUpBots } from './bot-seats.js'
 import { goneRobotText, playerGone } from './gone-robot.js'
-import { openTurn } from './deal.js'
+import { dealtState, openTurn } from './deal.js'
 import { requireGm } from './membership.js'
 
 const HOUR = 3600_000
@@ -265,7 +265,12 @@ export function removePlayer(ctx: ServiceContext, m: Membership, seatNo: number,
     else if (seat.user_id !== null && game.status !== 'setup') {
       const robot = goneRobotText(game)
       for (const to of everyone) {
-        ctx.mail({ kind: 'seat-left', gameId: game.id, to, ...seatLeftMail(game.name, seatName(seat), `was removed from the game by the GM${reason ? `: ${reason}` : ''}`, robot, ctx.link(`/games/${game.id}`)) })
+        ctx.mail({
+          kind: 'seat-left', gameId: game.id, to,
+          ...(to === seat.email?.toLowerCase()
+            ? ownSeatLeftMail(game.name, true, reason, goneRobotText(game, true), ctx.link('/'))
+            : seatLeftMail(game.name, seatName(seat), `was removed from the game by the GM${reason ? `: ${reason}` : ''}`, robot, ctx.link(`/games/${game.id}`))),
+        })
       }
     }
   })
@@ -323,9 +328,14 @@ export function extendDeadline(ctx: ServiceContext, m: Membership, deadline: num
     if (game.status === 'paused') ctx.games.setStatus(game.id, 'paused', null)
     ctx.games.logAction(m.game.id, ctx.now(), 'deadline', reason, { turn: turn.number, from: new Date(turn.deadline).toISOString(), to: new Date(deadline).toISOString() })
     // Players plan around the deadline they were mailed, so a moved one is mailed too.
+    // Those with a robot in the turn are sent to their program; the GM who does not play and a
+    // player who is out, to the game (the program form is not theirs).
     const link = ctx.link(`/games/${m.game.id}/turns/${turn.number}/submit`)
+    const dealt = dealtState(turn)
+    const playing = new Set(ctx.games.seats(m.game.id)
+      .filter((s) => s.email && dealt.robots.some((r) => r.player === s.player_id && r.robotsLeft > 0)).map((s) => s.email!.toLowerCase()))
     for (const to of recipients(ctx, m.game)) {
-      ctx.mail({ kind: 'deadline', gameId: m.game.id, to, restsOnTurn: turn.number - 1, ...deadlineMovedMail(m.game.name, turn.number, deadline, reason, link) })
+      ctx.mail({ kind: 'deadline', gameId: m.game.id, to, restsOnTurn: turn.number - 1, ...deadlineMovedMail(m.game.name, turn.number, deadline, reason, playing.has(to) ? link : null, ctx.link(`/games/${m.game.id}`)) })
     }
     return deadline
   })

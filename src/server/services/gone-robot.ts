@@ -18,13 +18,14 @@ export function goneRobotBot(game: GoneChoice): BotLevel | null {
   return game.gone_robot === 'bot' ? game.gone_robot_bot ?? 'greedy' : null
 }
 
-/** What the game does with a robot whose player left, in words for people (pages and mail). */
-export function goneRobotText(game: GoneChoice): string {
+/** What the game does with a robot whose player left, in words for people (pages and mail); `own` for the player who left. */
+export function goneRobotText(game: GoneChoice, own = false): string {
   const bot = goneRobotBot(game)
-  if (bot) return `Their robot is played by the built-in bot ${botSeatName(bot)} from now on; it keeps its place and history.`
+  const robot = own ? 'Your robot' : 'Their robot'
+  if (bot) return `${robot} is played by the built-in bot ${botSeatName(bot)} from now on; it keeps its place and history.`
   return game.gone_robot === 'leave'
-    ? 'Their robot leaves the board at the next deal: they are out of the race.'
-    : 'Their robot stays and plays programs filled at random (R9) until a newcomer takes the seat.'
+    ? `${robot} leaves the board at the next deal: ${own ? 'you are' : 'they are'} out of the race.`
+    : `${robot} stays and plays programs filled at random (R9) until a newcomer takes the seat.`
 }
 
 /** The seat's name once a bot plays it: "Bot (greedy) for Alice". */

@@ -2,7 +2,7 @@
 // enters at the next deal, R25), a player withdraws, the GM removes a player; and the game's
 // settings for endings, table talk and a robot whose player is gone.
 import { badRequest, conflict, forbidden } from '../errors.js'
-import { seatLeftMail } from '../mail/gm-templates.js'
+import { ownSeatLeftMail, seatLeftMail } from '../mail/gm-templates.js'
 import type { GameRow, SeatRow } from '../repositories/games.js'
 import type { GameSettings } from '../repositories/gm.js'
 import type { settingsRequest } from '../schemas-gm.js'
@@ -53,8 +53,14 @@ export function withdraw(ctx: ServiceContext, m: Membership, reason: string): vo
     playerGone(ctx, game, seat, false)
     ctx.games.logAction(game.id, ctx.now(), 'withdraw', reason, { seat: seat.seat_no, player: seatName(seat) })
     const robot = game.status === 'setup' ? 'The seat is free again.' : goneRobotText(game)
+    const own = game.status === 'setup' ? robot : goneRobotText(game, true)
     for (const to of everyone) {
-      ctx.mail({ kind: 'seat-left', gameId: game.id, to, ...seatLeftMail(game.name, seatName(seat), `withdrew from the game${reason ? `: ${reason}` : ''}`, robot, ctx.link(`/games/${game.id}`)) })
+      ctx.mail({
+        kind: 'seat-left', gameId: game.id, to,
+        ...(to === seat.email?.toLowerCase()
+          ? ownSeatLeftMail(game.name, false, reason, own, ctx.link('/'))
+          : seatLeftMail(game.name, seatName(seat), `withdrew from the game${reason ? `: ${reason}` : ''}`, robot, ctx.link(`/games/${game.id}`))),
+      })
     }
   })
 }

@@ -3,7 +3,7 @@
 import type { z } from 'zod'
 import { formatCard, parseCard } from '../../engine/deck.js'
 import { programProblemAt } from '../../engine/program.js'
-import { turnReportText } from '../../render/report-text.js'
+import { turnStory } from '../../render/story.js'
 import type { TurnResult } from '../../engine/turn.js'
 import type { Card, GameState } from '../../engine/types.js'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.js'
@@ -145,9 +145,17 @@ export function resolveDraft(ctx: ServiceContext, game: GameRow, turn: TurnRow):
   return result
 }
 
-function report(ctx: ServiceContext, game: GameRow, result: TurnResult): string {
-  // Mail reads like the pages: the story first, cards in words (the API's report keeps the codes).
-  return turnReportText(ctx.board(game), result, reportNames(ctx.games.seats(game.id)))
+/**
+ * What the GM's draft mail tells of the turn: the story, a line a robot, in words. The stage tables
+ * are the review page's: a mail would fold their rows, wider than a terminal, or fold their columns in HTML.
+ */
+function draftSummary(ctx: ServiceContext, game: GameRow, result: TurnResult): string {
+  const { names } = reportNames(ctx.games.seats(game.id))
+  return [
+    `Turn ${result.turn} on ${ctx.board(game).name}`, '', 'What happened:',
+    ...turnStory(result, names).map((line) => `  ${line.name}: ${line.text}`), '',
+    'The stage-by-stage tables are on the review page.', '',
+  ].join('\n')
 }
 
 /**
@@ -172,7 +180,7 @@ export function closeTurn(ctx: ServiceContext, turnId: number): boolean {
       const gm = ctx.users.byId(game.gm_user_id)!
       ctx.mail({
         kind: 'draft-ready', gameId: game.id, to: gm.email, restsOnTurn: turn.number - 1,
-        ...draftReadyMail(game.name, turn.number, now + game.review_window_ms, report(ctx, game, result), ctx.link(`/games/${game.id}/turns/${turn.number}`)),
+        ...draftReadyMail(game.name, turn.number, now + game.review_window_ms, draftSummary(ctx, game, result), ctx.link(`/games/${game.id}/turns/${turn.number}`)),
       })
     }
     return true
