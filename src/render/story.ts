@@ -144,7 +144,8 @@ export function turnStory(turn: StoryTurn, names: Names): StoryLine[] {
     const end = turn.end.robots.find((r) => r.player === robot.player)
     const from = where(robot.at)
     const to = where(end?.at)
-    const path = from === to ? `stayed on ${from}` : `${from} \u2192 ${to}`
+    // A robot off the board from start to end is out of the game: it "stayed on" nothing.
+    const path = !robot.at && !end?.at ? 'off the board' : from === to ? `stayed on ${from}` : `${from} \u2192 ${to}`
     const phrases = eventPhrases(events, robot.player, names)
     return { player: robot.player, name, text: [path, ...phrases].join(', ') }
   })

@@ -27,11 +27,17 @@ const reportPath = (gameId: string, turn: number) => `/games/${gameId}/turns/${t
  */
 function previousFor(ctx: ServiceContext, game: GameRow, published: Published, player: string | null, attached: boolean): PreviousTurn {
   const { names } = reportNames(ctx.games.seats(game.id))
-  const inTurn = player !== null && published.result.start.robots.some((r) => r.player === player)
+  // A robot off the board when the turn began is out of the game (a lost one is back by then, R29):
+  // it played no part in the turn, and its player reads the turn as the GM does.
+  const inPlay = (r: { at: unknown }) => r.at !== null
+  const inTurn = player !== null && published.result.start.robots.some((r) => r.player === player && inPlay(r))
   const own = inTurn && published.result.end.robots.some((r) => r.player === player && r.at !== null)
+  const story = turnStory(published.result, names)
+  const played = new Set(published.result.start.robots.filter(inPlay).map((r) => r.player))
   return {
     number: published.number,
-    story: inTurn ? `${turnStory(published.result, names).find((line) => line.player === player)!.text}.` : null,
+    story: inTurn ? `${story.find((line) => line.player === player)!.text}.` : null,
+    everyone: inTurn ? [] : story.filter((line) => played.has(line.player)).map((line) => `${line.name}: ${line.text}`),
     reportLink: ctx.link(reportPath(game.id, published.number)),
     picture: attached, own,
     corrections: published.corrections.map((c) => ({ name: c.name, mine: c.player === player, at: c.at, before: c.before, after: c.after, reason: c.reason })),
@@ -72,7 +78,7 @@ export function queueTurnMails(ctx: ServiceContext, game: GameRow, turn: TurnRow
         previous: published && previousFor(ctx, game, published, seat.player_id, !inDigest(seat.email)),
         hand: {
           turn: turn.number, robot, hand: dealt.hands[seat.player_id] ?? [], deadline: turn.deadline,
-          submitLink: ctx.link(submitPath(game.id, turn.number)), replyAddress: reply,
+          submitLink: ctx.link(submitPath(game.id, turn.number)), replyAddress: reply, inDigest: inDigest(seat.email),
         },
       }),
       ...(reply ? { headers: { 'Reply-To': reply } } : {}),
