@@ -108,6 +108,9 @@ beforeAll(async () => {
   const chosen = w.t.clock.now
   preferencesRepository(app.services.db).setMode('ann@example.org', 'digest', chosen)
   for (const game of [second, third]) expect((await game.gm.call('POST', `/api/v1/games/${game.gameId}/start`, { reason: 'go' })).status).toBe(200)
+  // Their reminders: Ann's, held for her digest too.
+  w.t.clock.now = Date.parse((await second.gm.call('GET', `/api/v1/games/${second.gameId}`)).json.currentTurn.deadline) - 11 * 3600_000
+  app.runDueWork()
   expect((await second.gm.call('POST', `/api/v1/games/${second.gameId}/seats/3/remove`, { reason: 'Cid never played' })).status).toBe(200)
   await collect('removed')
   expect((await second.gm.call('POST', `/api/v1/games/${second.gameId}/end`, { reason: 'time is up' })).status).toBe(200)
@@ -260,10 +263,11 @@ describe('every mail, as its reader sees it', () => {
     expect(refusal.text.replace(/\s+/g, ' ')).toContain('"1. Move 2 (700)"')
   })
 
-  it('a turn mail inside a digest, which has no reply address of its own, says where to send the program', () => {
+  it('a turn mail or reminder inside a digest, which has no reply address of its own, says where to send the program', () => {
     const digest = one('digest', 'ann@example.org')
     expect(digest.headers.has('reply-to')).toBe(false)
-    expect(digest.text).not.toMatch(/reply to this mail/i)
+    expect(digest.text).toContain('reminder: your program is due')
+    expect(digest.text).not.toMatch(/reply to (this mail|your turn mail)/i)
     expect(digest.text).toMatch(/Or send your program to the address below, one card per line/)
     expect(digest.text.replace(/\s+/g, ' ')).toMatch(/Send it to turn-[a-z0-9]+@play\.botwars\.test, which is yours alone for this turn\./)
   })

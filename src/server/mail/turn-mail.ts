@@ -73,6 +73,7 @@ const HTML_REPLY_INVITATION = 'Or reply to this mail with your program, one card
 const DIGEST_REPLY_INVITATION = 'Or send your program to the address below, one card per line (registers in order), for example:'
 const CORRECTIONS_HEADING = 'Corrections by the GM'
 const REMINDER_REPLY_INVITATION = 'Or reply to your turn mail (or to this one) with your program, one card per line.'
+const DIGEST_REMINDER_INVITATION = 'Or send your program to the address of your turn, one card per line.'
 
 /**
  * Lines only the server's own turn mails and reminders contain ('#' stands for a number), in the
@@ -81,7 +82,7 @@ const REMINDER_REPLY_INVITATION = 'Or reply to your turn mail (or to this one) w
  * ">" holds the player's hand and an example program made of their own cards, never theirs to send,
  * and the GM's corrections list programs in card codes.
  */
-export const TURN_MAIL_LINES: readonly string[] = [DUE_OPENING, HAND_HEADING, HAND_HEADING_ONE, HTML_HAND_HEADING, REPLY_INVITATION, HTML_REPLY_INVITATION, DIGEST_REPLY_INVITATION, REMINDER_REPLY_INVITATION, CORRECTIONS_HEADING]
+export const TURN_MAIL_LINES: readonly string[] = [DUE_OPENING, HAND_HEADING, HAND_HEADING_ONE, HTML_HAND_HEADING, REPLY_INVITATION, HTML_REPLY_INVITATION, DIGEST_REPLY_INVITATION, REMINDER_REPLY_INVITATION, DIGEST_REMINDER_INVITATION, CORRECTIONS_HEADING]
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
@@ -214,12 +215,13 @@ export function resultsOnlyMail(game: string, previous: PreviousTurn, settingsLi
   }
 }
 
-export function reminderMail(game: string, turn: number, deadline: number, submitLink: string, replyAddress: string | null, settingsLink: string) {
+/** `inDigest`: held for the reader's daily digest, which has no reply address of its own. */
+export function reminderMail(game: string, turn: number, deadline: number, submitLink: string, replyAddress: string | null, settingsLink: string, inDigest = false) {
   const subject = `Turn ${turn} of "${game}" — reminder: your program is due ${dueText(deadline)}`
   const body = [
     ...wrap(`Your program for turn ${turn} of "${game}" is not in yet. The turn closes ${dueText(deadline)}.`), '',
     'Send it on the web:', submitLink, '',
-    ...(replyAddress ? [...wrap(`${REMINDER_REPLY_INVITATION} Replies go to ${replyAddress}.`), ''] : []),
+    ...(replyAddress ? [...wrap(inDigest ? `${DIGEST_REMINDER_INVITATION} It is ${replyAddress}.` : `${REMINDER_REPLY_INVITATION} Replies go to ${replyAddress}.`), ''] : []),
     ...wrap('Without a program the server fills your registers at random from your hand (R9).'),
     ...footer(settingsLink),
   ].join('\n')

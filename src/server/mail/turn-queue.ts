@@ -109,7 +109,7 @@ export function queueReminder(ctx: ServiceContext, game: GameRow, turn: TurnRow,
   const reply = ctx.mailDomain ? replyAddressFor(ctx, turn.id, player) : null
   ctx.mail({
     kind: 'reminder', gameId: game.id, to, restsOnTurn: turn.number - 1,
-    ...reminderMail(game.name, turn.number, turn.deadline, ctx.link(submitPath(game.id, turn.number)), reply, ctx.link(SETTINGS_PATH)),
+    ...reminderMail(game.name, turn.number, turn.deadline, ctx.link(submitPath(game.id, turn.number)), reply, ctx.link(SETTINGS_PATH), heldForDigest(ctx)(to)),
     ...(reply ? { headers: { 'Reply-To': reply } } : {}),
   })
 }
