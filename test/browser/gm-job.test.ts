@@ -5,6 +5,7 @@
 // then drive the pages; the screenshots are in artifacts/screenshots/gm-*.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { cardsInWords } from '../../src/render/cards.js'
 import { inviteToken, setUpGame, signIn, type Client } from '../server/helpers.js'
 import { hasChromium, startStack, type Stack } from './harness.js'
 
@@ -79,7 +80,8 @@ describe.skipIf(!hasChromium)('the GM\'s job in Chromium', () => {
     await stack.shot(bob!, 'gm-02-report-corrections', '#corrections')
     const mail = stack.app.services.outbox.all().find((m) => m.kind === 'correction')!
     expect(mail.recipient).toBe('bob@example.org')
-    expect(mail.body).toContain(`Now:    ${hand.slice(0, 5).join(' ')}`)
+    // The mail reads the cards in words, as people read them.
+    expect(mail.body).toContain(`Now:    ${cardsInWords(hand.slice(0, 5).join(' '))}`)
   })
 
   it('rolls back the turn; a second tab is told the turn changed; the withdrawn report stays readable', { timeout: 120_000 }, async () => {
