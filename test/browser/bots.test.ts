@@ -96,7 +96,9 @@ describe.skipIf(!hasChromium)('bots on the web pages', () => {
     const left = mailsOf(stack.app, gameId, 'seat-left')
     expect(left.map((m) => m.recipient).sort()).toEqual(['ann@example.org', 'bob@example.org', 'cid@example.org', 'gm@example.org'])
     expect(left[0]!.body).toContain('Bob was removed from the game by the GM: no answer for two weeks')
-    expect(await stack.mailLink('bob@example.org', /Bob left the game/)).toBe(url()) // delivered over SMTP
+    expect(await stack.mailLink('ann@example.org', /Bob left the game/)).toBe(url()) // delivered over SMTP
+    // Bob's own mail says it to him, and links to his games: this game's page is no longer his.
+    expect(await stack.mailLink('bob@example.org', /the GM removed you from the game/)).toBe(`${stack.origin}/`)
 
     // Two turns later the published reports show the bot's programs: legal, and what greedy chooses from Bob's seat.
     for (const n of [1, 2]) {
@@ -176,7 +178,9 @@ describe.skipIf(!hasChromium)('bots on the web pages', () => {
     expect([seat.user_id, seat.bot, seat.name]).toEqual([null, 'greedy', 'Bot (greedy) for Ann'])
     expect(stack.app.services.games.actions(gameId).at(-1)).toMatchObject({ action: 'withdraw', reason: 'moving house' })
     const withdrawn = mailsOf(stack.app, gameId, 'seat-left').filter((m) => m.body.includes('Ann withdrew'))
-    expect(withdrawn.map((m) => m.recipient).sort()).toEqual(['ann@example.org', 'cid@example.org', 'gm@example.org'])
+    expect(withdrawn.map((m) => m.recipient).sort()).toEqual(['cid@example.org', 'gm@example.org'])
+    // Ann's own mail is in the second person.
+    expect(mailsOf(stack.app, gameId, 'seat-left').filter((m) => m.recipient === 'ann@example.org').at(-1)!.body).toContain('You withdrew from the game')
     expect(withdrawn[0]!.body).toContain('Ann withdrew from the game: moving house')
     expect(await stack.mailLink('cid@example.org', /Ann left the game/)).toBe(url())
   })
