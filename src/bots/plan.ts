@@ -9,7 +9,7 @@ import { endTurn } from '../engine/end-of-turn.js'
 import { squareIndex } from '../engine/board.js'
 import { tablesOf } from '../engine/board-tables.js'
 import { playStage } from '../engine/stage.js'
-import { needsProgram } from '../engine/turn.js'
+import { choosesFacing, needsProgram } from '../engine/turn.js'
 import { DIRECTIONS, REGISTER_COUNT, type BoardState, type Card, type Direction, type RobotState, type TurnOrders } from '../engine/types.js'
 import { ownRobot, type SeatView } from './seat-view.js'
 
@@ -41,11 +41,6 @@ export interface PlanSetup {
   others?: Readonly<Record<string, readonly (Card | null)[]>>
   /** Declare a reboot for the next turn with this program (R33). */
   rebootNext?: boolean
-}
-
-/** Whether the robot was reinstated at the end of the last turn and may choose its facing now (R29, A4). */
-export function choosesFacing(robot: RobotState, turn: number): boolean {
-  return robot.mode === 'virtual' && robot.placedAfterTurn > 0 && robot.placedAfterTurn === turn - 1
 }
 
 /** The hand's cards the robot may play (R6), highest priority first. */

@@ -76,6 +76,11 @@ export function needsProgram(robot: RobotState): boolean {
   return robot.mode !== 'destroyed' && robot.at !== null && !robot.rebooting
 }
 
+/** Whether the robot was reinstated at the end of the last turn, so its player may name its facing with turn `turn`'s orders (R29, A4). */
+export function choosesFacing(robot: Pick<RobotState, 'mode' | 'placedAfterTurn'>, turn: number): boolean {
+  return robot.mode === 'virtual' && robot.placedAfterTurn > 0 && robot.placedAfterTurn === turn - 1
+}
+
 export function resolveTurn(board: Board, state: GameState, orders: Readonly<Record<string, TurnOrders>>): TurnResult {
   if (state.gameOver) throw new Error('resolveTurn: the game is already over')
   const robots = new Array<TurnRobot>(state.robots.length)
@@ -177,7 +182,7 @@ function loadRegisters(ctx: Resolution, robot: TurnRobot, given: TurnOrders | un
     throw new Error(`resolveTurn: ${robot.player} has ${open} unfused registers but ${given.cards.length} cards`)
   }
   if (given.filledByServer) emit(ctx, { time: now(ctx), kind: 'program-filled', player: robot.player, cards: given.cards })
-  if (given.facing && robot.mode === 'virtual' && robot.placedAfterTurn > 0 && robot.placedAfterTurn === ctx.turn - 1) {
+  if (given.facing && choosesFacing(robot, ctx.turn)) {
     robot.facing = given.facing
     emit(ctx, { time: now(ctx), kind: 'facing-chosen', player: robot.player, facing: given.facing })
   }

@@ -4,7 +4,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { BOT_LEVELS, BOTS } from '../../src/bots/index.js'
-import { choosesFacing } from '../../src/bots/plan.js'
+import { choosesFacing } from '../../src/engine/turn.js'
 import { seatViewOf } from '../../src/bots/seat-view.js'
 import { programProblem } from '../../src/engine/program.js'
 import { resolveTurn } from '../../src/engine/turn.js'

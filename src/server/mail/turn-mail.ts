@@ -2,8 +2,8 @@
 // the turn mail (what happened to you, the board picture, your new hand and state, the deadline,
 // the form, the reply address), the results-only mail (no next hand: the GM who does not play, a
 // robot out of the game), the natural game-over mail, and the reminder.
-import { choosesFacing } from '../../bots/plan.js'
 import { unfusedRegisters } from '../../engine/deck.js'
+import { choosesFacing } from '../../engine/turn.js'
 import { DIRECTIONS, type Card, type Direction, type RobotState } from '../../engine/types.js'
 import { formatSquare } from '../../engine/geometry.js'
 import { DIRECTION_WORDS } from '../../render/board-words.js'

@@ -15,7 +15,7 @@ import type { SeatRow } from '../repositories/games.js'
 import type { TurnRow } from '../repositories/turns.js'
 import { memberOf } from '../routes/api/games.js'
 import { boardSvg } from '../../render/svg.js'
-import { snapshot } from '../../engine/turn.js'
+import { choosesFacing, snapshot } from '../../engine/turn.js'
 import { reportNames, type Membership, type ServiceContext } from '../services/context.js'
 import { dealtState } from '../services/deal.js'
 import { membership } from '../services/membership.js'
@@ -104,7 +104,7 @@ export function turnPages(app: FastifyInstance, kit: PageKit): void {
     const robot = me.robot
     // The robots and mechanisms as dealt: public (the game page shows them); the hands stay here.
     const boardNow = (dealt: ReturnType<typeof dealtState>) => currentWords(ctx.board(m.game), m.seats, dealt.robots, dealt.board, me.player)
-    const reinstated = robot.mode === 'virtual' && robot.placedAfterTurn > 0 && robot.placedAfterTurn === tv.number - 1
+    const reinstated = choosesFacing(robot, tv.number)
     const query = request.query as Record<string, string | undefined>
     const plan = planOf(ctx, m, turn, me.player, playsCards(robot))
     // After a GM reopened this program: who did, and why (from the game's history).
