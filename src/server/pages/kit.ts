@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify'
 import { z } from 'zod'
 import { browserBundle, bundleVersion } from '../../browser/build.js'
+import { cardsInWords } from '../../render/cards.js'
 import { spokenLine } from '../../render/spoken.js'
 import { AppError, fieldName } from '../errors.js'
 import { formTokenOwner } from '../plugins/session.js'
@@ -78,6 +79,8 @@ export function formatters(now: number) {
       return ms >= now ? `in ${duration(ms - now)}` : `${duration(now - ms)} ago`
     },
     plural,
+    /** Programs written in codes ("FWD2:700 LF90:110") as the pages write cards: "Move 2 (700), Turn left (110)". */
+    inWords: cardsInWords,
   }
 }
 
