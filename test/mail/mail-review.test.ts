@@ -214,6 +214,7 @@ describe('every mail, as its reader sees it', () => {
     const mail = one('turn 2', 'bob@example.org')
     expect(mail.text).toContain('Your robot is rebooting this turn')
     expect(mail.text).toContain('Your robot plays no cards in turn 2: nothing is due')
+    expect(mail.subject).toMatch(/turn 2 .* your robot plays no cards: nothing is due$/i)
     for (const part of [mail.text, mail.html]) {
       expect(part).not.toContain('Move 1 (490)')
       expect(part).toMatch(/no cards/)

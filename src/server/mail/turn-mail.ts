@@ -181,7 +181,9 @@ export function turnMail(m: TurnMailInput): RichMail {
     ? `${DUE_OPENING.replace('#', String(h.turn))} ${dueText(h.deadline)}.`
     : `Your robot plays no cards in turn ${h.turn}: nothing is due, but you may declare another reboot until ${dueText(h.deadline)}.`
   const body = [...heading(title), '', ...wrap(dueLine), '', ...(m.previous ? previousText(m.previous) : []), ...handText(h), ...footer(m.settingsLink)].join('\n')
-  const subject = `Turn ${h.turn} of "${m.game}" — your program is due ${dueText(h.deadline)}`
+  const subject = h.hand.length
+    ? `Turn ${h.turn} of "${m.game}" — your program is due ${dueText(h.deadline)}`
+    : `Turn ${h.turn} of "${m.game}" — your robot plays no cards: nothing is due`
   return {
     subject, body,
     html: mailHtml('turn', subject, m.settingsLink, {
