@@ -51,7 +51,10 @@ export function listWords(items: readonly (string | number)[]): string {
   return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`
 }
 
-const squares = (count: number) => `${count} square${count === 1 ? '' : 's'}`
+/** "1 card", "9 cards": a count and its noun, for people (pages, mail and the board in words). */
+export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
+
+const squares = (count: number) => plural(count, 'square')
 
 /** Where `to` lies from `from`: "here", "1 north", "2 north, 1 east". */
 export function offsetWords(from: Square, to: Square): string {

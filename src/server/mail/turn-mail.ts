@@ -6,7 +6,7 @@ import { unfusedRegisters } from '../../engine/deck.js'
 import { choosesFacing } from '../../engine/turn.js'
 import { DIRECTIONS, type Card, type Direction, type RobotState } from '../../engine/types.js'
 import { formatSquare } from '../../engine/geometry.js'
-import { DIRECTION_WORDS } from '../../render/board-words.js'
+import { DIRECTION_WORDS, plural } from '../../render/board-words.js'
 import { cardLabel, cardsInWords } from '../../render/cards.js'
 import { standingsText, type StandingLine } from './gm-templates.js'
 import { mailHtml } from './html.js'
@@ -83,8 +83,6 @@ const DIGEST_REMINDER_INVITATION = 'Or send your program to the address of your 
  * and the GM's corrections list programs in card codes.
  */
 export const TURN_MAIL_LINES: readonly string[] = [DUE_OPENING, HAND_HEADING, HAND_HEADING_ONE, HTML_HAND_HEADING, REPLY_INVITATION, HTML_REPLY_INVITATION, DIGEST_REPLY_INVITATION, REMINDER_REPLY_INVITATION, DIGEST_REMINDER_INVITATION, CORRECTIONS_HEADING]
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** The direction a quarter turn right of `facing`: an example of another facing to name. */
 const otherFacing = (facing: Direction) => DIRECTION_WORDS[DIRECTIONS[(DIRECTIONS.indexOf(facing) + 1) % 4]!]

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify'
 import { z } from 'zod'
 import { browserBundle, bundleVersion } from '../../browser/build.js'
+import { plural } from '../../render/board-words.js'
 import { cardsInWords } from '../../render/cards.js'
 import { spokenLine } from '../../render/spoken.js'
 import { AppError, fieldName } from '../errors.js'
@@ -36,8 +37,6 @@ export interface PageKit {
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** "2 days 3 hours", "45 minutes", "less than a minute": the two largest units, for people. */
 export function duration(ms: number): string {
